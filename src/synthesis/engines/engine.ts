@@ -1,0 +1,50 @@
+import type { TimedPcm } from '../audio.js';
+
+export type EngineName = 'espeak' | 'flite';
+
+/** Which engine voice speaks, chosen by the catalog or a custom voice profile. */
+export interface EngineVoice {
+  engine: EngineName;
+  /** eSpeak NG voice/language identifier (e.g. `en-us`, `ko`, `cmn`), or Flite voice name (e.g. `kal`, `slt`). */
+  id: string;
+  /** eSpeak NG variant (e.g. `f3`, `m2`, `whisper`); ignored by Flite. */
+  variant?: string;
+}
+
+/**
+ * Engine-level prosody. Values are relative so that every engine can honour them the same way;
+ * an engine that cannot apply one natively leaves it for the DSP stage to do (see `applied`).
+ */
+export interface EngineProsody {
+  /** Speaking-rate multiplier: 2 speaks twice as fast. 1 = the voice's normal rate. */
+  rate: number;
+  /** Pitch level offset in semitones relative to the voice's normal pitch. */
+  pitch: number;
+  /** Pitch range multiplier: 0 = monotone, 1 = normal, 2 = twice the excursion. */
+  range: number;
+  /** Linear amplitude multiplier applied by the engine (1 = normal). */
+  volume: number;
+}
+
+export const neutralProsody: EngineProsody = { rate: 1, pitch: 0, range: 1, volume: 1 };
+
+export interface EngineRequest {
+  /** Text already normalized for speech (numbers spelled out, etc.). Word offsets refer to this string. */
+  text: string;
+  /** ISO 639-3 language code of the text. */
+  language: string;
+  voice: EngineVoice;
+  prosody: EngineProsody;
+}
+
+export interface EngineOutput extends TimedPcm {
+  /** Which prosody fields the engine applied itself; the rest must be applied by DSP. */
+  applied: { rate: boolean; pitch: boolean; range: boolean; volume: boolean };
+}
+
+/** A text-to-speech engine. Implementations are CPU-bound and run inside pool workers. */
+export interface Engine {
+  readonly name: EngineName;
+  synthesize(request: EngineRequest): Promise<EngineOutput>;
+  close?(): Promise<void>;
+}
