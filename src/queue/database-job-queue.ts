@@ -1,0 +1,373 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type ExpressionBuilder } from 'kysely';
+import { systemClock, type Clock } from '../clock.js';
+import type { Store } from '../store/database.js';
+import type { Database, JobRow } from '../store/schema.js';
+import {
+  JobQueueError,
+  type EnqueueOptions,
+  type EnqueueResult,
+  type JobInfo,
+  type JobQueue,
+  type JobType,
+  type StartOptions,
+  type StopOptions,
+} from './job-queue.js';
+
+export const DEFAULT_MAX_ATTEMPTS = 25;
+export const DEFAULT_LEASE_MS = 30_000;
+const MAX_ERROR_LENGTH = 2000;
+
+export interface DatabaseJobQueueOptions {
+  clock?: Clock;
+  /** How often idle workers look for due jobs (ms). Default 200. */
+  pollIntervalMs?: number;
+  /** Errors no caller can receive (a failed poll, a failed lease renewal). Default: stderr. */
+  onError?: (error: unknown, what: string) => void;
+}
+
+interface RunningJob {
+  done: Promise<void>;
+  controller: AbortController;
+  renewal: NodeJS.Timeout;
+}
+
+/**
+ * JobQueue on the `jobs` table, for one machine or many sharing a database.
+ *
+ * A worker claims a job with one UPDATE that flips it to `active`, counts the attempt and sets a
+ * lease (`locked_until`) and a claim token (`locked_by`). On PostgreSQL the row is picked with
+ * FOR UPDATE SKIP LOCKED so concurrent workers take different jobs without waiting on each
+ * other; on SQLite a single UPDATE … RETURNING already runs alone. The worker renews the lease
+ * while the handler runs; if it dies, the lease lapses and any worker claims the job again.
+ * Every later write is fenced by the claim token, so a worker that lost its lease cannot
+ * overwrite the state written by the one that took over.
+ *
+ * Enqueuing wakes this process's workers at once; other processes notice on their next poll.
+ * Processes that only enqueue should still register the job types, because a job's attempt cap
+ * is taken from its type when it is enqueued.
+ */
+export class DatabaseJobQueue implements JobQueue {
+  private readonly types = new Map<string, JobType<any>>();
+  private readonly running = new Map<string, RunningJob>();
+  private readonly clock: Clock;
+  private readonly pollIntervalMs: number;
+  private readonly onError: (error: unknown, what: string) => void;
+  private concurrency = 1;
+  private started = false;
+  private loop: Promise<void> | null = null;
+  private woken = false;
+  private wakeSleeper: (() => void) | null = null;
+
+  constructor(
+    private readonly store: Store,
+    options: DatabaseJobQueueOptions = {},
+  ) {
+    this.clock = options.clock ?? systemClock;
+    this.pollIntervalMs = options.pollIntervalMs ?? 200;
+    this.onError = options.onError ?? ((error, what) => console.error(`job queue: ${what}:`, error));
+  }
+
+  register<P>(type: JobType<P>): void {
+    if (this.types.has(type.name)) throw new JobQueueError(`job type "${type.name}" is already registered`);
+    if (this.started) throw new JobQueueError('register job types before start()');
+    if (!type.name) throw new JobQueueError('a job type needs a name');
+    if (type.maxAttempts !== undefined && !(Number.isInteger(type.maxAttempts) && type.maxAttempts >= 1)) {
+      throw new RangeError(`maxAttempts of job type ${type.name} must be a positive integer`);
+    }
+    if (type.leaseMs !== undefined && !(Number.isInteger(type.leaseMs) && type.leaseMs >= 10)) {
+      throw new RangeError(`leaseMs of job type ${type.name} must be an integer of at least 10`);
+    }
+    this.types.set(type.name, type);
+  }
+
+  async enqueue<P>(type: string, payload: P, options: EnqueueOptions = {}): Promise<EnqueueResult> {
+    const now = this.clock.now();
+    const id = options.jobId ?? randomBytes(12).toString('hex');
+    const maxAttempts = options.maxAttempts ?? this.types.get(type)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new RangeError('maxAttempts must be a positive integer');
+    const result = await this.store.db
+      .insertInto('jobs')
+      .values({
+        id,
+        type,
+        payload: JSON.stringify(payload ?? null),
+        state: 'waiting',
+        run_at: now + Math.max(0, Math.ceil(options.delayMs ?? 0)),
+        attempts: 0,
+        max_attempts: maxAttempts,
+        locked_by: null,
+        locked_until: null,
+        last_error: null,
+        created_at: now,
+        updated_at: now,
+        finished_at: null,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    const created = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    if (created) this.wake();
+    return { id, created };
+  }
+
+  async start(options: StartOptions = {}): Promise<void> {
+    if (this.started) throw new JobQueueError('job queue already started');
+    const concurrency = options.concurrency ?? 1;
+    if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError('concurrency must be a positive integer');
+    const pending = await this.store.db
+      .selectFrom('jobs')
+      .select('type')
+      .distinct()
+      .where('state', 'in', ['waiting', 'active'])
+      .execute();
+    const orphans = pending.map((r) => r.type).filter((t) => !this.types.has(t));
+    if (orphans.length > 0) {
+      throw new JobQueueError(`unfinished jobs of unregistered type(s): ${orphans.sort().join(', ')}`);
+    }
+    this.concurrency = concurrency;
+    this.started = true;
+    this.loop = this.work();
+  }
+
+  async stop(options: StopOptions = {}): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    this.wake();
+    await this.loop;
+    this.loop = null;
+    const jobs = [...this.running.values()];
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), options.timeoutMs ?? 10_000);
+    });
+    const finished = Promise.all(jobs.map((j) => j.done)).then(() => false);
+    const late = await Promise.race([finished, timedOut]);
+    clearTimeout(timer);
+    if (late) {
+      // Stop renewing so the leases lapse and another worker can take these jobs over.
+      for (const job of this.running.values()) {
+        clearInterval(job.renewal);
+        job.controller.abort(new JobQueueError('job queue stopped'));
+      }
+    }
+  }
+
+  async getJob<P = unknown>(id: string): Promise<JobInfo<P> | null> {
+    const row = await this.store.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toInfo<P>(row) : null;
+  }
+
+  /** Deletes completed and failed jobs that finished before `before` (ms). Returns how many. */
+  async removeFinished(before: number): Promise<number> {
+    const result = await this.store.db
+      .deleteFrom('jobs')
+      .where('state', 'in', ['completed', 'failed'])
+      .where('finished_at', '<', before)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /**
+   * Claims the next due job of a registered type (or of `types`) without running it. The
+   * worker loop's own step; public so tests can play a worker that claims a job and dies.
+   */
+  async claimNext(types: readonly string[] = [...this.types.keys()]): Promise<JobRow | null> {
+    if (types.length === 0) return null;
+    const now = this.clock.now();
+    const token = randomBytes(12).toString('hex');
+    const due = (eb: ExpressionBuilder<Database, 'jobs'>) =>
+      eb.or([
+        eb.and([eb('state', '=', 'waiting'), eb('run_at', '<=', now)]),
+        eb.and([eb('state', '=', 'active'), eb('locked_until', '<', now)]),
+      ]);
+    const row = await this.store.db
+      .updateTable('jobs')
+      .set((eb) => ({
+        state: 'active',
+        attempts: eb('attempts', '+', 1),
+        locked_by: token,
+        locked_until: this.leaseEnd(types, now),
+        updated_at: now,
+      }))
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('jobs')
+          .select('id')
+          .where('type', 'in', types)
+          .where(due)
+          .orderBy('run_at')
+          .orderBy('id')
+          .limit(1)
+          .$if(this.store.dialect === 'postgres', (q) => q.forUpdate().skipLocked()),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /**
+   * now + the lease of the claimed row's own type, chosen in SQL since the row is not known
+   * yet. The numbers are our own integers, inlined so PostgreSQL types the CASE as bigint.
+   */
+  private leaseEnd(types: readonly string[], now: number) {
+    const whens = types.map((name) => {
+      const lease = this.types.get(name)?.leaseMs ?? DEFAULT_LEASE_MS;
+      return sql`when type = ${name} then ${sql.lit(now + lease)}`;
+    });
+    return sql<number>`case ${sql.join(whens, sql` `)} else ${sql.lit(now + DEFAULT_LEASE_MS)} end`;
+  }
+
+  private async work(): Promise<void> {
+    while (this.started) {
+      while (this.started && this.running.size < this.concurrency) {
+        let job: JobRow | null;
+        try {
+          job = await this.claimNext();
+        } catch (error) {
+          this.onError(error, 'claiming a job failed');
+          break;
+        }
+        if (!job) break;
+        this.run(job);
+      }
+      await this.sleep();
+    }
+  }
+
+  private run(job: JobRow): void {
+    const type = this.types.get(job.type)!;
+    const leaseMs = type.leaseMs ?? DEFAULT_LEASE_MS;
+    const controller = new AbortController();
+    const renewal = setInterval(() => void this.renew(job, leaseMs, controller), Math.max(10, Math.floor(leaseMs / 3)));
+    const done = this.execute(job, type, controller.signal).finally(() => {
+      clearInterval(renewal);
+      this.running.delete(job.locked_by!);
+      this.wake();
+    });
+    this.running.set(job.locked_by!, { done, controller, renewal });
+  }
+
+  private async execute(job: JobRow, type: JobType<any>, signal: AbortSignal): Promise<void> {
+    try {
+      if (job.attempts > job.max_attempts) {
+        // Its last attempt's worker died (the claim counted it); there is none left to give.
+        await this.settle(job, { state: 'failed', last_error: `${job.last_error ?? 'worker lost'} (no attempts left)` });
+        return;
+      }
+      let failure: { error: unknown } | null = null;
+      try {
+        await type.handle(JSON.parse(job.payload), { id: job.id, attempt: job.attempts, signal });
+      } catch (error) {
+        failure = { error };
+      }
+      if (signal.aborted) {
+        // Stopped past the grace period (or the lease was lost, and then this write is fenced
+        // out): whatever the handler returned, the work may be unfinished, so run it again.
+        await this.settle(job, { state: 'waiting', last_error: describe(signal.reason), run_at: this.clock.now() });
+        return;
+      }
+      if (!failure) {
+        await this.settle(job, { state: 'completed', last_error: null });
+        return;
+      }
+      const message = describe(failure.error);
+      let delay: number | null = null;
+      if (job.attempts < job.max_attempts) {
+        try {
+          delay = type.retryDelayMs(job.attempts, failure.error);
+        } catch (error) {
+          this.onError(error, `retryDelayMs of job type ${job.type} threw`);
+        }
+      }
+      if (delay === null || !Number.isFinite(delay)) {
+        await this.settle(job, { state: 'failed', last_error: message });
+      } else {
+        await this.settle(job, { state: 'waiting', last_error: message, run_at: this.clock.now() + Math.max(0, delay) });
+      }
+    } catch (error) {
+      // Writing the outcome failed; the lease will lapse and the job will run again.
+      this.onError(error, `recording the outcome of job ${job.id} failed`);
+    }
+  }
+
+  private async settle(
+    job: JobRow,
+    outcome: { state: 'completed' | 'failed' | 'waiting'; last_error: string | null; run_at?: number },
+  ): Promise<void> {
+    const now = this.clock.now();
+    await this.store.db
+      .updateTable('jobs')
+      .set({
+        state: outcome.state,
+        last_error: outcome.last_error,
+        locked_by: null,
+        locked_until: null,
+        updated_at: now,
+        ...(outcome.run_at !== undefined ? { run_at: outcome.run_at } : {}),
+        finished_at: outcome.state === 'waiting' ? null : now,
+      })
+      .where('id', '=', job.id)
+      .where('locked_by', '=', job.locked_by)
+      .execute();
+  }
+
+  private async renew(job: JobRow, leaseMs: number, controller: AbortController): Promise<void> {
+    if (controller.signal.aborted) return;
+    try {
+      const now = this.clock.now();
+      const result = await this.store.db
+        .updateTable('jobs')
+        .set({ locked_until: now + leaseMs, updated_at: now })
+        .where('id', '=', job.id)
+        .where('locked_by', '=', job.locked_by)
+        .where('state', '=', 'active')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) controller.abort(new JobQueueError(`lost the lease on job ${job.id}`));
+    } catch (error) {
+      this.onError(error, `renewing the lease on job ${job.id} failed`);
+    }
+  }
+
+  private wake(): void {
+    this.woken = true;
+    this.wakeSleeper?.();
+  }
+
+  private sleep(): Promise<void> {
+    if (this.woken || !this.started) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.pollIntervalMs);
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        self.wakeSleeper = null;
+        self.woken = false;
+        resolve();
+      }
+      this.wakeSleeper = done;
+    });
+  }
+}
+
+function describe(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text;
+}
+
+function toInfo<P>(row: JobRow): JobInfo<P> {
+  return {
+    id: row.id,
+    type: row.type,
+    payload: JSON.parse(row.payload) as P,
+    state: row.state,
+    attempts: row.attempts,
+    maxAttempts: row.max_attempts,
+    runAt: row.run_at,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    finishedAt: row.finished_at,
+  };
+}

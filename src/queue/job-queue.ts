@@ -1,0 +1,94 @@
+/**
+ * Background work that must survive restarts: webhook deliveries, professional clone training,
+ * storing uploads. The embedded implementation is a table in the database (DatabaseJobQueue);
+ * the scaled one will be BullMQ on Redis, so this interface only asks for what BullMQ gives:
+ * named job types with their own retry policy, per-job attempts, delays, custom job ids for
+ * idempotency, worker concurrency, and reading a job's state.
+ */
+
+export type JobState = 'waiting' | 'active' | 'completed' | 'failed';
+
+export interface JobContext {
+  id: string;
+  /** 1 on the first run, 2 on the first retry, and so on. */
+  attempt: number;
+  /**
+   * Aborted when the worker stops past its grace period or loses the job's lease (another
+   * worker may then be running it); a long handler should check it and give up.
+   */
+  signal: AbortSignal;
+}
+
+/** One kind of job: its name, what it does, and how it retries. Register one object per type. */
+export interface JobType<P = unknown> {
+  readonly name: string;
+  handle(payload: P, context: JobContext): Promise<void>;
+  /**
+   * Delay before the next attempt after attempt number `attempt` (1-based) failed with `error`;
+   * null gives up and leaves the job failed.
+   */
+  retryDelayMs(attempt: number, error: unknown): number | null;
+  /** Cap on attempts, counting runs whose worker died. Default 25. */
+  readonly maxAttempts?: number;
+  /**
+   * How long a claim lasts without renewal (ms). A running handler renews it; if its process
+   * dies, another worker takes the job over once it lapses. Default 30 s.
+   */
+  readonly leaseMs?: number;
+}
+
+export interface EnqueueOptions {
+  /** Run no earlier than this many ms from now. */
+  delayMs?: number;
+  /** Idempotency: enqueuing an id that exists (in any state) adds nothing and returns it. */
+  jobId?: string;
+  /** Overrides the type's maxAttempts for this job. */
+  maxAttempts?: number;
+}
+
+export interface EnqueueResult {
+  id: string;
+  /** False when a job with this jobId already existed. */
+  created: boolean;
+}
+
+export interface JobInfo<P = unknown> {
+  id: string;
+  type: string;
+  payload: P;
+  state: JobState;
+  attempts: number;
+  maxAttempts: number;
+  /** When a waiting job becomes due (ms). */
+  runAt: number;
+  lastError: string | null;
+  createdAt: number;
+  finishedAt: number | null;
+}
+
+export interface StartOptions {
+  /** Jobs run at once by this process. Default 1. */
+  concurrency?: number;
+}
+
+export interface StopOptions {
+  /** How long to wait for running handlers before aborting them. Default 10 s. */
+  timeoutMs?: number;
+}
+
+export interface JobQueue {
+  /** Adds a job type; throws if the name is already registered. */
+  register<P>(type: JobType<P>): void;
+  /** Any process may enqueue, with or without a handler for the type. */
+  enqueue<P>(type: string, payload: P, options?: EnqueueOptions): Promise<EnqueueResult>;
+  /**
+   * Starts working. Rejects when unfinished jobs exist of a type nobody registered here, so a
+   * forgotten handler is a startup error rather than jobs silently waiting forever.
+   */
+  start(options?: StartOptions): Promise<void>;
+  /** Stops claiming, waits (bounded) for running handlers, then resolves. */
+  stop(options?: StopOptions): Promise<void>;
+  getJob<P = unknown>(id: string): Promise<JobInfo<P> | null>;
+}
+
+export class JobQueueError extends Error {}

@@ -1,0 +1,29 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** A fresh random secret: `bytes` of entropy (default 32 = 256 bits), base64url, no prefix. */
+export function newSecret(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+/**
+ * The stored form of an API key or token: hex SHA-256.
+ *
+ * A fast hash is enough here, unlike for passwords: our keys are 256-bit random values, so there
+ * is no dictionary to try and brute force over 2^256 inputs is out of reach however fast the hash
+ * is. A slow hash (scrypt, argon2) would only add CPU cost on every authenticated request, and it
+ * would stop us from looking an account up by the digest with an index.
+ */
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
+}
+
+/**
+ * Constant-time string equality. Both sides are hashed first so that the comparison always runs
+ * over two equal-length digests: `timingSafeEqual` throws on unequal lengths, and branching on the
+ * length would tell an attacker how long the expected value is.
+ */
+export function safeEqual(a: string, b: string): boolean {
+  const da = createHash('sha256').update(a, 'utf8').digest();
+  const db = createHash('sha256').update(b, 'utf8').digest();
+  return timingSafeEqual(da, db);
+}

@@ -1,0 +1,5 @@
+export { AccountService, type NewAccount, type CreatedAccount, type AccountServiceOptions } from './account-service.js';
+export { PlanService } from './plan-service.js';
+export type { Account } from './account.js';
+export type { Plan, PlanLimits } from './plan.js';
+export { AccountServiceError } from './errors.js';

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** An open database: the query builder, which dialect is behind it, and how to close it. */
+export interface Store {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** PostgreSQL: the schema tables live in (the given one, else the server's current_schema). */
+  schema?: string;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://… ; null or absent: the embedded SQLite file. */
+  databaseUrl?: string | null;
+  /** Where `orator.db` lives when SQLite is used. */
+  dataDir: string;
+  /**
+   * PostgreSQL only: the schema to work in (created if missing, put first on the search_path of
+   * every pooled connection). Tests use one fresh schema per suite; production leaves it unset.
+   */
+  schema?: string;
+  /** PostgreSQL pool size. Default 10. */
+  poolSize?: number;
+}
+
+export const SQLITE_FILE_NAME = 'orator.db';
+
+/** Opens (and, for SQLite, creates) the database. Does not migrate: see `migrateToLatest`. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Store> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openSqlite(options.dataDir);
+}
+
+function openSqlite(dataDir: string): Store {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = new BetterSqlite3(path.join(dataDir, SQLITE_FILE_NAME));
+  // WAL: readers never block the writer, and a crash never corrupts committed rows.
+  file.pragma('journal_mode = WAL');
+  // Another process (a separate worker) holding the write lock makes us wait, not fail.
+  file.pragma('busy_timeout = 5000');
+  file.pragma('foreign_keys = ON');
+  // Safe with WAL (durable across application crashes; an OS crash may lose the last commits).
+  file.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * Type parsers for this pool only (pg's `types.setTypeParser` would change every pool in the
+ * process): int8 comes back as a JS number, as our millisecond timestamps and counters need.
+ */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20 && format !== 'binary') return parseInt8;
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+function parseInt8(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`int8 value ${text} is beyond JavaScript's safe integers`);
+  return value;
+}
+
+async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Store> {
+  const schema = options.schema;
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new RangeError(`invalid schema name "${schema}"`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    types: pgTypes,
+    // Sent in the startup packet, so every connection the pool ever opens has it.
+    options: schema ? `-c search_path=${schema}` : undefined,
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    if (schema) await createSchema(db, schema);
+    const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+    const current = rows[0]?.schema;
+    if (!current) throw new Error('PostgreSQL has no current schema: check the search_path of the database user');
+    return { db, dialect: 'postgres', schema: current, close: () => db.destroy() };
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}
+
+async function createSchema(db: Kysely<Database>, schema: string): Promise<void> {
+  try {
+    await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  } catch (error) {
+    // Two pools opening together may both try; IF NOT EXISTS does not stop the loser's error.
+    const code = (error as { code?: string }).code;
+    if (code !== '23505' && code !== '42P06') throw error;
+  }
+}

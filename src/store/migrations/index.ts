@@ -1,0 +1,15 @@
+import type { Migration } from 'kysely';
+import * as accounts from './0001_accounts.js';
+import * as serverSettings from './0002_server_settings.js';
+import * as jobs from './0003_jobs.js';
+
+/**
+ * Every migration, listed by hand rather than found by reading a folder, so the same list works
+ * from src/ under tsx and from dist/ after a build. Names sort in the order they must run.
+ * Append only; never edit a migration that has shipped.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_accounts': accounts,
+  '0002_server_settings': serverSettings,
+  '0003_jobs': jobs,
+};

@@ -1,0 +1,96 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Every table Orator keeps, as Kysely sees it. One type for both SQLite and PostgreSQL, so the
+ * columns stick to what both store the same way:
+ * - timestamps are integer milliseconds since the epoch (bigint in PostgreSQL, returned as JS numbers);
+ * - booleans are integers 0/1 (SQLite has no boolean type and better-sqlite3 refuses JS booleans);
+ * - JSON is text, parsed by the code that owns it.
+ */
+export interface Database {
+  plans: PlansTable;
+  accounts: AccountsTable;
+  server_settings: ServerSettingsTable;
+  jobs: JobsTable;
+}
+
+/** 0 or 1. */
+export type Flag = number;
+
+export interface PlansTable {
+  /** free, lite, plus, custom (the real tiers); operators may add more. */
+  name: string;
+  /** Simultaneous synthesis requests per account (current interface → 429 over it). */
+  concurrency_limit: number;
+  custom_voice_slot: number;
+  professional_voice_slot: number;
+  /** Characters of synthesis per period. */
+  plan_credits: number;
+  clone_allowed: Flag;
+  prosody_meta_allowed: Flag;
+  /** Synthesis requests per minute on the earlier interface. */
+  speak_rate_per_minute: number;
+  /** Clones one account may have in progress at once (→ 429 over it). */
+  max_concurrent_clones: number;
+  /** Professional clone trainings per period. */
+  professional_clone_generations: number;
+}
+
+export interface AccountsTable {
+  /** 24 lowercase hex. */
+  uid: string;
+  username: string;
+  fullname: string;
+  email: string | null;
+  plan: string;
+  enable_api: Flag;
+  /** hex SHA-256 of the API key (X-API-KEY, current interface). */
+  api_key_hash: string;
+  /** hex SHA-256 of the api_token (Bearer, earlier interface). */
+  api_token_hash: string;
+  /** The api_token, AES-256-GCM with the server key, because GET /api/me shows it. */
+  api_token_encrypted: string;
+  /** `whsec_…` webhook signing secret, AES-256-GCM with the server key. */
+  webhook_secret_encrypted: string;
+  callback_url: string | null;
+  used_credits: Generated<number>;
+  used_professional_generations: Generated<number>;
+  created_at: number;
+}
+
+export interface ServerSettingsTable {
+  key: string;
+  value: string;
+  created_at: number;
+}
+
+export type JobStateColumn = 'waiting' | 'active' | 'completed' | 'failed';
+
+export interface JobsTable {
+  /** Caller's idempotency id, or 24 random hex. */
+  id: string;
+  type: string;
+  /** JSON. */
+  payload: string;
+  state: JobStateColumn;
+  /** Earliest time (ms) the job may be claimed while waiting. */
+  run_at: number;
+  /** Attempts started so far; a claim counts as an attempt even if the worker then dies. */
+  attempts: number;
+  max_attempts: number;
+  /** Random token of the claim that holds the lease; fences out a worker that lost it. */
+  locked_by: string | null;
+  /** While active: the lease end (ms). Past it, another worker may take the job over. */
+  locked_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+export type PlanRow = Selectable<PlansTable>;
+export type NewPlanRow = Insertable<PlansTable>;
+export type PlanRowUpdate = Updateable<PlansTable>;
+export type AccountRow = Selectable<AccountsTable>;
+export type NewAccountRow = Insertable<AccountsTable>;
+export type JobRow = Selectable<JobsTable>;

@@ -1,0 +1,1 @@
+export { measureLoudness } from '../dsp/loudness.js';

@@ -1,0 +1,11 @@
+export { resample, defaultResampleQuality } from './resample.js';
+export { changeTempo, shiftPitch } from './time-pitch.js';
+export { applyGain, decibelsToGain, fullScale } from './gain.js';
+export { limitPeaks, defaultCeiling } from './limiter.js';
+export { measureLoudness, normalizeLoudness } from './loudness.js';
+export { fitDuration } from './fit-duration.js';
+export { cutAtMaxLength } from './cut.js';
+export { concatTimed, silence, type ConcatOptions } from './concat.js';
+export { encodeMulaw, decodeMulaw, decodeMulawToInt16, encodeMulawSample, decodeMulawSample } from './mulaw.js';
+export { encodeAlaw, decodeAlaw, encodeAlawSample, decodeAlawSample } from './alaw.js';
+export { floatToInt16, int16ToFloat } from './int16.js';

@@ -1,0 +1,19 @@
+/**
+ * Float samples to 16-bit integers: × 32768, rounded to nearest, clipped to [−32768, 32767].
+ * The same scale as `int16ToFloat`, so 16-bit audio survives a round trip bit for bit.
+ */
+export function floatToInt16(samples: Float32Array): Int16Array {
+  const out = new Int16Array(samples.length);
+  for (let i = 0; i < samples.length; i++) {
+    const value = Math.round(samples[i] * 32768);
+    // NaN compares false both ways and would become 0 through Int16Array anyway; make it explicit.
+    out[i] = value > 32767 ? 32767 : value < -32768 ? -32768 : value === value ? value : 0;
+  }
+  return out;
+}
+
+export function int16ToFloat(samples: Int16Array): Float32Array {
+  const out = new Float32Array(samples.length);
+  for (let i = 0; i < samples.length; i++) out[i] = samples[i] / 32768;
+  return out;
+}

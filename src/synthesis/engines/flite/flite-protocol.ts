@@ -1,0 +1,30 @@
+/** Messages between `FliteProcess` (parent) and `flite-host` (child). */
+
+/** One invocation of the flite command line. */
+export interface FliteRun {
+  /** Arguments after the program name, e.g. `['-voice', 'slt', '-t', 'Hello']`. */
+  args: string[];
+  /** Text files the run may read, keyed by absolute path. */
+  files?: Record<string, string>;
+  /** Paths of files the run writes that should be sent back. */
+  outputs?: string[];
+}
+
+export interface FliteRunResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  /** Bytes of each requested output file the run created. */
+  outputs: Record<string, Uint8Array>;
+  /** Time spent inside flite, for measurements. */
+  milliseconds: number;
+}
+
+export interface FliteHostRequest {
+  id: number;
+  runs: FliteRun[];
+}
+
+export type FliteHostReply =
+  | { id: number; ok: true; results: FliteRunResult[] }
+  | { id: number; ok: false; error: string };

@@ -1,0 +1,70 @@
+import type { WordTiming } from '../audio.js';
+import type { EngineProsody, EngineVoice } from '../engines/engine.js';
+
+export type AudioFormat = 'wav' | 'mp3' | 'mulaw';
+
+/** What the listener gets: format, rate and the output controls applied after the engine. */
+export interface OutputSpec {
+  format: AudioFormat;
+  sampleRate: number;
+  /** MP3 bitrate in kbps; default by rate (320 at 44.1 kHz). */
+  mp3Bitrate?: number;
+  /** Semitones, −12…12, applied by DSP without changing the tempo. */
+  pitch: number;
+  /** Playback speed, 0.5…2, without changing the pitch. */
+  tempo: number;
+  /** Linear gain (1 = unchanged); ignored when targetLufs is set. */
+  volume: number;
+  /** Integrated loudness target per BS.1770, or null. */
+  targetLufs: number | null;
+  /** Stretch the finished speech to exactly this many seconds, or null. */
+  durationSeconds: number | null;
+  /** Cut the speech at this length (at a word boundary where possible), or null. */
+  maxSeconds: number | null;
+  /** Pitch of each sentence's last word: −2…2 steps. */
+  lastPitch: number;
+}
+
+/** A voice ready for the engine: which engine voice, and its prosody with the emotion folded in. */
+export interface VoiceRendering {
+  voice: EngineVoice;
+  prosody: EngineProsody;
+}
+
+export interface SpeechRequest {
+  text: string;
+  /** ISO 639-3; null detects it from the text. */
+  language: string | null;
+  /** The engine voice and prosody for the language spoken: a voice speaks whatever language it is asked to. */
+  render: (language: string) => VoiceRendering;
+  output: OutputSpec;
+}
+
+export interface SynthesizedSpeech {
+  audio: Uint8Array;
+  contentType: string;
+  sampleRate: number;
+  /** Seconds of audio. */
+  duration: number;
+  language: string;
+  /** Words with offsets into the request text. */
+  words: WordTiming[];
+  /** The text as spoken (normalized), sentence by sentence joined with spaces, and word offsets into it. */
+  spoken: { text: string; words: WordTiming[] };
+}
+
+export const defaultOutput: OutputSpec = {
+  format: 'wav',
+  sampleRate: 44100,
+  pitch: 0,
+  tempo: 1,
+  volume: 1,
+  targetLufs: null,
+  durationSeconds: null,
+  maxSeconds: null,
+  lastPitch: 0,
+};
+
+export function contentTypeOf(format: AudioFormat): string {
+  return format === 'mp3' ? 'audio/mpeg' : 'audio/wav';
+}

@@ -1,0 +1,22 @@
+import type { TimedPcm } from '../audio.js';
+import { changeTempo, shiftPitch } from '../dsp/time-pitch.js';
+import { resample } from '../dsp/resample.js';
+import { applyGain } from '../dsp/gain.js';
+import { engineFor } from '../engines/engine-registry.js';
+import { trimSilence } from './trim-silence.js';
+import type { RenderedSentence, SentenceTask } from './tasks.js';
+
+/** Engine → trim → DSP the engine could not do → resample → output pitch and tempo. */
+export async function renderSentence(task: SentenceTask): Promise<RenderedSentence> {
+  const engine = engineFor(task.voice.engine);
+  const output = await engine.synthesize({ text: task.text, language: task.language, voice: task.voice, prosody: task.prosody });
+  let speech: TimedPcm = trimSilence(output);
+  const missingPitch = output.applied.pitch ? 0 : task.prosody.pitch;
+  if (!output.applied.rate && task.prosody.rate !== 1) speech = await changeTempo(speech, task.prosody.rate);
+  if (!output.applied.volume && task.prosody.volume !== 1) speech = applyGain(speech, task.prosody.volume);
+  if (speech.sampleRate !== task.sampleRate) speech = await resample(speech, task.sampleRate);
+  const semitones = task.pitch + missingPitch;
+  if (semitones !== 0) speech = await shiftPitch(speech, semitones);
+  if (task.tempo !== 1) speech = await changeTempo(speech, task.tempo);
+  return { samples: speech.samples, sampleRate: speech.sampleRate, words: speech.words };
+}

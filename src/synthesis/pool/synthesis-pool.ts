@@ -1,0 +1,58 @@
+import { Piscina } from 'piscina';
+import type { FinishTask, FinishedSpeech, EncodeChunkTask, RenderedSentence, SentenceTask } from './tasks.js';
+
+/**
+ * Worker threads that run the engines and DSP. Sized to the cores by default: synthesis is
+ * CPU-bound, so more threads than cores only adds contention.
+ */
+export class SynthesisPool {
+  private readonly piscina: Piscina;
+
+  constructor(threads: number) {
+    this.piscina = new Piscina({
+      filename: new URL('./synthesis-worker.js', import.meta.url).href,
+      minThreads: threads,
+      maxThreads: threads,
+      // Engines keep state per thread (WASM heap, Flite child); never let idle threads die.
+      idleTimeout: Number.POSITIVE_INFINITY,
+    });
+  }
+
+  get threads(): number {
+    return this.piscina.maxThreads;
+  }
+
+  renderSentence(task: Omit<SentenceTask, 'kind'>): Promise<RenderedSentence> {
+    return this.piscina.run({ kind: 'sentence', ...task });
+  }
+
+  finish(task: Omit<FinishTask, 'kind'>): Promise<FinishedSpeech> {
+    return this.piscina.run({ kind: 'finish', ...task });
+  }
+
+  encodeChunk(task: Omit<EncodeChunkTask, 'kind'>): Promise<Uint8Array> {
+    return this.piscina.run({ kind: 'encode-chunk', ...task });
+  }
+
+  /** Loads the engines in every thread so the first request does not pay for it. */
+  async warmUp(): Promise<void> {
+    await Promise.all(
+      Array.from({ length: this.threads }, () =>
+        this.renderSentence({
+          text: 'ready',
+          language: 'eng',
+          voice: { engine: 'espeak', id: 'en-us' },
+          prosody: { rate: 1, pitch: 0, range: 1, volume: 1 },
+          sampleRate: 22050,
+          pitch: 0,
+          tempo: 1,
+          lastPitch: 0,
+        }),
+      ),
+    );
+  }
+
+  close(): Promise<void> {
+    return this.piscina.destroy();
+  }
+}
