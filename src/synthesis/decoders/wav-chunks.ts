@@ -21,9 +21,9 @@ function looksLikeChunkId(bytes: Uint8Array, at: number): boolean {
 
 /**
  * Walks the RIFF chunks of a WAV (or RF64) file to its `fmt ` and `data` chunks, skipping any
- * other (LIST, fact, cue, junk…). A data size of 0xFFFFFFFF, or one past the end of a file whose
- * RIFF size is unknown too, means a stream written before its length was known: the data then
- * runs to the end of the file. A data size past the end of a file that declares its full size is a
+ * other (LIST, fact, cue, junk…). A data size of 0xFFFFFFFF, or one of 0 or past the end of a
+ * file whose RIFF size is unknown too (0 or 0xFFFFFFFF), means a stream written before its length
+ * was known: the data then runs to the end of the file. A data size past the end of a file that declares its full size is a
  * truncated file.
  */
 export function findWavChunks(bytes: Uint8Array): WavLayout {
@@ -49,7 +49,8 @@ export function findWavChunks(bytes: Uint8Array): WavLayout {
     if (id === 'data') {
       let length = size;
       if (size === unknownSize && rf64DataSize !== undefined && start + rf64DataSize <= bytes.length) length = rf64DataSize;
-      else if (size === unknownSize || (start + size > bytes.length && sizeUnknown)) length = bytes.length - start;
+      // With an unknown RIFF size, a data size of 0 is a placeholder too (some stream writers).
+      else if (size === unknownSize || (sizeUnknown && (size === 0 || start + size > bytes.length))) length = bytes.length - start;
       else if (start + size > bytes.length) throw new AudioDecodeError('truncated', 'The WAV file is truncated: its audio data is incomplete.');
       data = bytes.subarray(start, start + length);
       if (length !== size) break;

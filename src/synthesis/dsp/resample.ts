@@ -15,7 +15,9 @@ const chunkFrames = 1 << 15;
  * is skipped and flushed), so times in seconds, and so word timings, stay valid unchanged.
  */
 export async function resample<T extends Pcm>(pcm: T, targetRate: number, quality = defaultResampleQuality): Promise<T> {
-  if (!Number.isInteger(targetRate) || targetRate <= 0) throw new RangeError(`invalid target sample rate ${targetRate}`);
+  for (const rate of [pcm.sampleRate, targetRate]) {
+    if (!Number.isInteger(rate) || rate <= 0) throw new RangeError(`invalid sample rate ${rate}`);
+  }
   if (pcm.sampleRate === targetRate) return { ...pcm, samples: pcm.samples.slice() };
   const outLength = Math.round((pcm.samples.length * targetRate) / pcm.sampleRate);
   const samples = await speexResample(pcm.samples, pcm.sampleRate, targetRate, quality, outLength);

@@ -10,6 +10,8 @@ export const sentencePauseSeconds = 0.3;
 /** A rendered sentence with its words pointing into the request text, plus the spoken words. */
 export interface SpokenSentence extends RenderedSentence {
   plan: SentencePlan;
+  /** How many sentences the request has. */
+  total: number;
   spokenWords: WordTiming[];
 }
 
@@ -42,14 +44,18 @@ export class Synthesizer {
     pending.forEach((p) => p.catch(() => undefined));
     for (let i = 0; i < plans.length; i++) {
       const rendered = await pending[i];
-      yield toSpoken(plans[i], rendered);
+      yield toSpoken(plans[i], rendered, plans.length);
     }
   }
 
-  async synthesize(request: SpeechRequest): Promise<SynthesizedSpeech> {
+  /** `onProgress(done, total)` is told after each sentence, for progress bars on long texts. */
+  async synthesize(request: SpeechRequest, onProgress?: (done: number, total: number) => void): Promise<SynthesizedSpeech> {
     const language = resolveLanguage(request.text, request.language);
     const spoken: SpokenSentence[] = [];
-    for await (const sentence of this.sentences({ ...request, language })) spoken.push(sentence);
+    for await (const sentence of this.sentences({ ...request, language })) {
+      spoken.push(sentence);
+      onProgress?.(spoken.length, sentence.total);
+    }
     const finished = await this.pool.finish({
       pieces: spoken,
       pauses: spoken.map(() => sentencePauseSeconds).slice(0, -1),
@@ -67,12 +73,12 @@ export class Synthesizer {
   }
 }
 
-function toSpoken(plan: SentencePlan, rendered: RenderedSentence): SpokenSentence {
+function toSpoken(plan: SentencePlan, rendered: RenderedSentence, total: number): SpokenSentence {
   const words = rendered.words.map((word) => {
     const source = plan.map.toSource(word.offset, word.offset + word.length);
     return { ...word, text: plan.written.slice(source.start, source.end), offset: plan.offset + source.start, length: source.end - source.start };
   });
-  return { samples: rendered.samples, sampleRate: rendered.sampleRate, words, plan, spokenWords: rendered.words };
+  return { samples: rendered.samples, sampleRate: rendered.sampleRate, words, plan, total, spokenWords: rendered.words };
 }
 
 /**

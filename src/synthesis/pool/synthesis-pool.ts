@@ -6,20 +6,20 @@ import type { FinishTask, FinishedSpeech, EncodeChunkTask, RenderedSentence, Sen
  * CPU-bound, so more threads than cores only adds contention.
  */
 export class SynthesisPool {
-  private readonly piscina: Piscina;
+  private started: Piscina | null = null;
 
-  constructor(threads: number) {
-    this.piscina = new Piscina({
+  constructor(readonly threads: number) {}
+
+  /** Threads start on first use, so processes that never synthesize (most CLI commands) pay nothing. */
+  private get piscina(): Piscina {
+    this.started ??= new Piscina({
       filename: new URL('./synthesis-worker.js', import.meta.url).href,
-      minThreads: threads,
-      maxThreads: threads,
+      minThreads: this.threads,
+      maxThreads: this.threads,
       // Engines keep state per thread (WASM heap, Flite child); never let idle threads die.
       idleTimeout: Number.POSITIVE_INFINITY,
     });
-  }
-
-  get threads(): number {
-    return this.piscina.maxThreads;
+    return this.started;
   }
 
   renderSentence(task: Omit<SentenceTask, 'kind'>): Promise<RenderedSentence> {
@@ -52,7 +52,8 @@ export class SynthesisPool {
     );
   }
 
-  close(): Promise<void> {
-    return this.piscina.destroy();
+  async close(): Promise<void> {
+    await this.started?.destroy();
+    this.started = null;
   }
 }

@@ -117,3 +117,12 @@ test('a file with no data chunk or no fmt chunk is an error', () => {
   noFmt.set(Buffer.from('abcd'), 12);
   assert.ok(['corrupt', 'truncated'].includes(failure(noFmt).reason));
 });
+
+test('a streamed file with a 0 data size placeholder reads to its end; a known-size file with 0 data is empty', () => {
+  const { wav, expected } = buildWav(channels(1, 16000), { encoding: 'pcm', bits: 16, channels: 1, sampleRate: 16000, streamed: true });
+  const placeholder = wav.slice();
+  new DataView(placeholder.buffer).setUint32(40, 0, true);
+  assert.equal(decodeWav(placeholder).samples.length, expected.length);
+  new DataView(placeholder.buffer).setUint32(4, 36, true); // now the RIFF size says "no data"
+  assert.equal(decodeWav(placeholder.subarray(0, 44)).samples.length, 0);
+});

@@ -6,6 +6,14 @@ import { parseMpegFrameHeader } from '../../../src/synthesis/decoders/mpeg-frame
 import { f0Stats } from '../../../src/synthesis/analysis/f0.js';
 import { speechLike } from '../signals.js';
 
+// Nothing may be downloaded at run time: every WASM module here must come from node_modules. Any
+// fetch (including of a data: URL, which the encoder package would use by default) is recorded.
+const fetched: string[] = [];
+globalThis.fetch = (async (input: unknown) => {
+  fetched.push(String(input).slice(0, 40));
+  throw new Error('fetch is not allowed in this test');
+}) as typeof fetch;
+
 /** Walks the frames; returns their headers, and fails on anything between or after them. */
 function frames(bytes: Uint8Array): NonNullable<ReturnType<typeof parseMpegFrameHeader>>[] {
   const headers = [];
@@ -80,4 +88,8 @@ test('silence and very short input still make a valid MP3', async () => {
   assert.ok(frames(mp3).length >= 1);
   const empty = await encodeMp3({ samples: new Float32Array(0), sampleRate: 22050 });
   frames(empty);
+});
+
+test('no WASM was fetched: encoder and decoder loaded from node_modules', () => {
+  assert.deepEqual(fetched, []);
 });

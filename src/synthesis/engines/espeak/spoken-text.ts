@@ -4,8 +4,8 @@
  * as 1-based code points of its own input; this is how they get back to the caller's text.
  *
  * The emscripten glue always synthesizes with espeakSSML | espeakPHONEMES, so the input is SSML:
- * `&`, `<`, `>` must become entities (else eSpeak silently drops them and what follows), and `[[`
- * would switch to phoneme mnemonics, so square brackets are read as parentheses.
+ * `<` would open a tag (`<Jerry>` vanishes unspoken) and `&` an entity, so `&`, `<`, `>` become
+ * entities; and `[[` would switch to phoneme mnemonics, so square brackets are read as parentheses.
  */
 export class SpokenText {
   private readonly pieces: string[] = [];

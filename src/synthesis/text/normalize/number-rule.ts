@@ -1,6 +1,7 @@
 import { feminineOrdinal } from './counting.js';
 import { speakAmount } from './currency-rule.js';
 import type { CurrencySymbol } from './currency-words.js';
+import { languageNumberRule } from './language-number-rules.js';
 import type { Gender } from './number-speller.js';
 import { isDigit, parseNumberAt, parseSequenceAt, type ParsedNumber } from './number-syntax.js';
 import { atWordStart, pluralOf, type Rule, type RuleContext } from './rule-context.js';
@@ -38,6 +39,8 @@ export const numberRule: Rule = (text, start, context) => {
 
   const number = parseNumberAt(text, at, context.iso3);
   const sequence = negative ? null : parseSequenceAt(text, at);
+  const special = languageNumberRule(text, at, number, sequence, negative, context);
+  if (special) return special;
   if (sequence && !(number?.grouped && number.end >= sequence.end)) {
     const parts = sequence.parts.map((part) => context.speller!.integer(part));
     if (parts.some((p) => p === null)) return null;
@@ -47,8 +50,6 @@ export const numberRule: Rule = (text, start, context) => {
   return percent(text, number, negative, context)
     ?? moneyAfter(text, number, negative, context)
     ?? ordinal(text, number, negative, context)
-    ?? germanDay(text, at, number, negative, context)
-    ?? chineseNumber(text, number, negative, context)
     ?? plainNumber(number, negative, context);
 };
 
@@ -97,40 +98,3 @@ function ordinal(text: string, number: ParsedNumber, negative: boolean, context:
   return { end: number.end + written[0].length, spoken };
 }
 
-const germanMonth = /\.[ \u00A0]+(?:Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Jan\.|Feb\.|Aug\.|Sept?\.|Okt\.|Nov\.|Dez\.)/uy;
-// After these words the ordinal takes the dative/accusative ending: "am dritten Oktober".
-const germanDativeBefore = /(?:^|\s)(?:am|vom|zum|beim|im|dem|den|bis|seit|ab)\s+$/iu;
-
-/** "am 3. Oktober" → "am dritten Oktober": a German day of the month is an ordinal written with a dot. */
-function germanDay(text: string, start: number, number: ParsedNumber, negative: boolean, context: RuleContext) {
-  if (context.iso3 !== 'deu' || negative || number.fracDigits !== null || number.grouped) return null;
-  const day = Number(number.intDigits);
-  if (day < 1 || day > 31) return null;
-  germanMonth.lastIndex = number.end;
-  if (!germanMonth.test(text)) return null;
-  const words = context.speller!.ordinal(number.intDigits);
-  if (words === null) return null;
-  const declined = germanDativeBefore.test(text.slice(Math.max(0, start - 12), start)) ? `${words}n` : words;
-  return { end: number.end + 1, spoken: declined };
-}
-
-// Measure words and date characters that a number may precede in Chinese without being counted.
-const notCounted = /[年月日号號点點时時分秒]/u;
-const han = /\p{Script=Han}/u;
-
-/**
- * Chinese reads a year digit by digit (2024年 → 二零二四年) and says 两, not 二, before a measure
- * word (2个 → 两个).
- */
-function chineseNumber(text: string, number: ParsedNumber, negative: boolean, context: RuleContext) {
-  if ((context.iso3 !== 'zho' && context.iso3 !== 'yue') || negative || number.fracDigits !== null) return null;
-  const next = text[number.end] ?? '';
-  if (next === '年' && number.intDigits.length === 4) {
-    const digits = [...number.intDigits].map((d) => (d === '0' ? '零' : context.speller!.integer(d)));
-    return digits.includes(null) ? null : { end: number.end, spoken: digits.join('') };
-  }
-  if (number.intDigits === '2' && han.test(next) && !notCounted.test(next)) {
-    return { end: number.end, spoken: context.iso3 === 'zho' ? '两' : '兩' };
-  }
-  return null;
-}

@@ -1,0 +1,28 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Services } from '../app/services.js';
+import { ApiError } from './api-error.js';
+import { registerHealth } from './site/health.js';
+import { registerPreview } from './site/preview.js';
+
+/**
+ * The HTTP server. Each interface registers its routes in its own scope with its own error
+ * renderer; routes outside both (health, previews) answer errors as `{detail}`.
+ */
+export async function buildApp(services: Services): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: services.config.logLevel === 'silent' ? false : { level: services.config.logLevel },
+    bodyLimit: 1024 * 1024,
+    // Bodies of the earlier interface can carry a 350-character text; 1 MiB leaves room without inviting abuse.
+  });
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) return reply.status(error.status).headers(error.headers).send({ detail: error.message });
+    const { statusCode: status, message } = error as { statusCode?: number; message?: string };
+    if (status && status >= 400 && status < 500) return reply.status(status).send({ detail: message ?? 'Bad request' });
+    request.log.error(error);
+    return reply.status(500).send({ detail: 'Internal server error' });
+  });
+  app.setNotFoundHandler((request, reply) => reply.status(404).send({ detail: 'Not Found' }));
+  registerHealth(app);
+  registerPreview(app, services);
+  return app;
+}

@@ -1,0 +1,53 @@
+import type { Config } from '../../config/config.js';
+import type { Plan, PlanLimits } from '../../services/accounts/plan.js';
+import { UsageError } from './usage-error.js';
+import { printJson, withServices } from './with-services.js';
+
+/** Plan settings by the names operators type (the column names). */
+const fields: Record<string, { key: keyof PlanLimits; kind: 'int' | 'bool' }> = {
+  concurrency_limit: { key: 'concurrencyLimit', kind: 'int' },
+  custom_voice_slot: { key: 'customVoiceSlot', kind: 'int' },
+  professional_voice_slot: { key: 'professionalVoiceSlot', kind: 'int' },
+  plan_credits: { key: 'planCredits', kind: 'int' },
+  clone_allowed: { key: 'cloneAllowed', kind: 'bool' },
+  prosody_meta_allowed: { key: 'prosodyMetaAllowed', kind: 'bool' },
+  speak_rate_per_minute: { key: 'speakRatePerMinute', kind: 'int' },
+  max_concurrent_clones: { key: 'maxConcurrentClones', kind: 'int' },
+  professional_clone_generations: { key: 'professionalCloneGenerations', kind: 'int' },
+};
+
+function parseValue(field: string, raw: string): number | boolean {
+  const spec = fields[field];
+  if (!spec) throw new UsageError(`unknown plan field "${field}"; one of ${Object.keys(fields).join(', ')}`);
+  if (spec.kind === 'bool') {
+    if (raw !== 'true' && raw !== 'false') throw new UsageError(`${field} takes true or false`);
+    return raw === 'true';
+  }
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 0) throw new UsageError(`${field} takes a whole number ≥ 0`);
+  return n;
+}
+
+function printTable(plans: Plan[]): void {
+  const names = Object.keys(fields);
+  console.log(['plan'.padEnd(8), ...names.map((n) => n.padStart(Math.max(n.length, 8)))].join(' '));
+  for (const plan of plans) {
+    const cells = names.map((n) => String(plan[fields[n].key]).padStart(Math.max(n.length, 8)));
+    console.log([plan.name.padEnd(8), ...cells].join(' '));
+  }
+}
+
+export async function plansCommand(config: Config, argv: string[]): Promise<void> {
+  const json = argv.includes('--json');
+  const args = argv.filter((a) => a !== '--json');
+  await withServices(config, async ({ plans }) => {
+    if (args.length === 0) {
+      const all = await plans.list();
+      return json ? printJson(all) : printTable(all);
+    }
+    if (args[0] !== 'set' || args.length !== 4) throw new UsageError('plans set PLAN FIELD VALUE');
+    const [, name, field, raw] = args;
+    const updated = await plans.update(name, { [fields[field]?.key ?? field]: parseValue(field, raw) });
+    return json ? printJson(updated) : printTable([updated]);
+  });
+}
