@@ -3,16 +3,16 @@ import type { SynthesisPool } from '../pool/synthesis-pool.js';
 import type { RenderedSentence } from '../pool/tasks.js';
 import { planSentences, resolveLanguage, type SentencePlan } from './plan-sentences.js';
 import { contentTypeOf, type SpeechRequest, type SynthesizedSpeech } from './speech-request.js';
+import { joinSpoken, writtenWords } from './written-words.js';
 
 /** Silence between sentences; the engines' own padding is trimmed first. */
 export const sentencePauseSeconds = 0.3;
 
-/** A rendered sentence with its words pointing into the request text, plus the spoken words. */
+/** A rendered sentence (its words point into `plan.spoken`) and where it stands in the request. */
 export interface SpokenSentence extends RenderedSentence {
   plan: SentencePlan;
   /** How many sentences the request has. */
   total: number;
-  spokenWords: WordTiming[];
 }
 
 /**
@@ -43,22 +43,23 @@ export class Synthesizer {
     // Rejections of later sentences are observed once they are awaited; keep them from being "unhandled" meanwhile.
     pending.forEach((p) => p.catch(() => undefined));
     for (let i = 0; i < plans.length; i++) {
-      const rendered = await pending[i];
-      yield toSpoken(plans[i], rendered, plans.length);
+      yield { ...(await pending[i]), plan: plans[i], total: plans.length };
     }
   }
 
   /** `onProgress(done, total)` is told after each sentence, for progress bars on long texts. */
   async synthesize(request: SpeechRequest, onProgress?: (done: number, total: number) => void): Promise<SynthesizedSpeech> {
     const language = resolveLanguage(request.text, request.language);
-    const spoken: SpokenSentence[] = [];
+    const sentences: SpokenSentence[] = [];
     for await (const sentence of this.sentences({ ...request, language })) {
-      spoken.push(sentence);
-      onProgress?.(spoken.length, sentence.total);
+      sentences.push(sentence);
+      onProgress?.(sentences.length, sentence.total);
     }
+    const spoken = joinSpoken(sentences.map((s) => s.plan));
     const finished = await this.pool.finish({
-      pieces: spoken,
-      pauses: spoken.map(() => sentencePauseSeconds).slice(0, -1),
+      pieces: sentences,
+      pauses: sentences.map(() => sentencePauseSeconds).slice(0, -1),
+      textOffsets: spoken.offsets,
       output: request.output,
     });
     return {
@@ -67,36 +68,10 @@ export class Synthesizer {
       sampleRate: finished.sampleRate,
       duration: finished.duration,
       language,
-      words: finished.words,
-      spoken: spokenTranscript(spoken, finished.words),
+      words: writtenWords(finished.words, sentences.map((s) => s.plan), spoken.offsets),
+      spoken: { text: spoken.text, words: finished.words },
     };
   }
 }
 
-function toSpoken(plan: SentencePlan, rendered: RenderedSentence, total: number): SpokenSentence {
-  const words = rendered.words.map((word) => {
-    const source = plan.map.toSource(word.offset, word.offset + word.length);
-    return { ...word, text: plan.written.slice(source.start, source.end), offset: plan.offset + source.start, length: source.end - source.start };
-  });
-  return { samples: rendered.samples, sampleRate: rendered.sampleRate, words, plan, total, spokenWords: rendered.words };
-}
-
-/**
- * The normalized text (sentences joined by a space) with the finished timings: the whole-speech
- * stages keep words in order and only drop a tail, so the i-th finished word is the i-th spoken one.
- */
-function spokenTranscript(sentences: SpokenSentence[], finished: WordTiming[]): { text: string; words: WordTiming[] } {
-  let text = '';
-  const words: WordTiming[] = [];
-  for (const sentence of sentences) {
-    if (text) text += ' ';
-    const base = text.length;
-    text += sentence.plan.spoken;
-    for (const word of sentence.spokenWords) {
-      const timing = finished[words.length];
-      if (!timing) break;
-      words.push({ text: word.text, offset: base + word.offset, length: word.length, start: timing.start, end: timing.end });
-    }
-  }
-  return { text, words };
-}
+export type { WordTiming };

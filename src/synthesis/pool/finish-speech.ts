@@ -22,7 +22,7 @@ export async function encodeAudio(pcm: Pcm, output: OutputSpec): Promise<Uint8Ar
 /** Whole-speech stages, in an order that keeps each one's promise: length first, level last. */
 export async function finishSpeech(task: FinishTask): Promise<FinishedSpeech> {
   const { output } = task;
-  let speech: TimedPcm = concatTimed(task.pieces, { pauses: task.pauses });
+  let speech: TimedPcm = concatTimed(task.pieces, { pauses: task.pauses, textOffsets: task.textOffsets });
   if (output.durationSeconds !== null) speech = await fitDuration(speech, output.durationSeconds);
   else if (output.maxSeconds !== null) speech = cutAtMaxLength(speech, output.maxSeconds);
   if (output.targetLufs !== null) speech = normalizeLoudness(speech, output.targetLufs);

@@ -27,6 +27,8 @@ export interface FinishTask {
   pieces: RenderedSentence[];
   /** Seconds of silence after each piece but the last. */
   pauses: number[];
+  /** Added to each piece's word offsets, so the words point into the pieces' texts joined. */
+  textOffsets: number[];
   output: OutputSpec;
 }
 

@@ -43,8 +43,14 @@ export function segmentSentences(text: string, iso3: string, maxLength = default
   return sentences;
 }
 
+const segmenters = new Map<string, Intl.Segmenter>();
+
 function unicodeSentences(text: string, locale: string): Sentence[] {
-  const segmenter = new Intl.Segmenter(locale, { granularity: 'sentence' });
+  let segmenter = segmenters.get(locale);
+  if (!segmenter) {
+    segmenter = new Intl.Segmenter(locale, { granularity: 'sentence' });
+    segmenters.set(locale, segmenter);
+  }
   return Array.from(segmenter.segment(text), (s) => ({ text: s.segment, offset: s.index }));
 }
 
@@ -124,8 +130,10 @@ function cutPoint(window: string, from: number, blanks = false): number | null {
   return null;
 }
 
+const graphemeSegmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
 function graphemeCut(window: string): number {
-  const graphemes = Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(window));
+  const graphemes = Array.from(graphemeSegmenter.segment(window));
   const last = graphemes[graphemes.length - 1];
   // Cut before the last grapheme, so a cluster that might go on past the window stays whole;
   // a window of one grapheme (a pathological combining run) is taken whole.

@@ -115,6 +115,17 @@ test('German: grouping dots, day of the month, abbreviations with spaces', () =>
   ]);
 });
 
+test('readings particular to a language: German dates and ordinals, English decades, French hours', () => {
+  expectSpoken('deu', 'Am 1.5.1990 begann im 19. Jahrhundert der 2. Teil.', [
+    ['1.5.1990', 'ersten fünften neunzehnhundertneunzig'],
+    ['19.', 'neunzehnten'],
+    ['2.', 'zweite'],
+  ]);
+  assert.equal(normalizeText('Er kam 2019. Dann ging er.', 'deu').text, 'Er kam zweitausendneunzehn. Dann ging er.');
+  expectSpoken('eng', 'Music of the 1990s and the 80s.', [['1990s', 'nineteen nineties'], ['80s', 'eighties']]);
+  expectSpoken('fra', 'Rendez-vous à 10h30 ou à 1 h.', [['10h30', 'dix heures trente'], ['1 h', 'une heure']]);
+});
+
 test('Italian and Portuguese: currency nouns and feminine forms', () => {
   expectSpoken('ita', 'Il Sig. Rossi ha pagato 1 € e 2,50 € il 1º maggio.', [
     ['Sig.', 'signor'], ['1 €', 'un euro'], ['2,50 €', 'due euro e cinquanta centesimi'], ['1º', 'primo'],

@@ -14,8 +14,9 @@ export const rateSteps: readonly number[] = [80, 100, 125, 150, 175, 200, 250, 3
 /**
  * Median F0 in semitones relative to pitch 50 / range 50, per [range row][pitch column]. Voices
  * differ most at the corners (pitch 0 with range 99: −0.7 for en-us+f3, −7.5 for ja+m2, whose
- * intonation is flat) and least near the middle; along the diagonal the engine uses (range scaled
- * with pitch, see prosody.ts) they stay within about ±1.5 semitones of these means.
+ * intonation is flat) and least near the middle. Along the path the engine takes (range scaled
+ * with pitch, see prosody.ts), eight voices measured from −12 to +12 semitones landed within
+ * 1.1 semitones of what these means promise (test/synthesis/espeak/prosody.test.ts allows 1.5).
  */
 export const pitchShiftTable: readonly (readonly number[])[] = [
   [-10.83, -9.14, -7.6, -5.76, -3.98, -2.03, -0.09, 1.92, 3.95, 6.03, 7.9], // range 0

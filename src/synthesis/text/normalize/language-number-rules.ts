@@ -55,12 +55,19 @@ function germanDate(text: string, start: number, sequence: NumberSequence | null
   const speller = context.speller!;
   const dayWords = speller.ordinal(String(day));
   const monthWords = speller.ordinal(String(month));
-  const yearWords = year >= 1100 && year < 2000
-    ? `${speller.integer(String(Math.floor(year / 100)))}hundert${year % 100 ? speller.integer(String(year % 100)) : ''}`
-    : speller.integer(String(year));
-  if (!dayWords || !monthWords || yearWords.includes('null')) return null;
+  const yearWords = germanYear(year, context);
+  if (!dayWords || !monthWords || !yearWords) return null;
   const declined = (words: string) => germanDeclined(words, text, start);
   return { end: sequence.end, spoken: `${declined(dayWords)} ${declined(monthWords)} ${yearWords}` };
+}
+
+/** Years before 2000 are said in hundreds: 1990 → "neunzehnhundertneunzig". */
+function germanYear(year: number, context: RuleContext): string | null {
+  const speller = context.speller!;
+  if (year < 1100 || year >= 2000) return speller.integer(String(year));
+  const hundreds = speller.integer(String(Math.floor(year / 100)));
+  const rest = year % 100 ? speller.integer(String(year % 100)) : '';
+  return hundreds === null || rest === null ? null : `${hundreds}hundert${rest}`;
 }
 
 // Measure words and date characters that a number may precede in Chinese without being counted.
@@ -111,8 +118,9 @@ function frenchHour(text: string, number: ParsedNumber, context: RuleContext): R
   if (!mark) return null;
   const speller = context.speller!;
   const hour = Number(number.intDigits);
-  const hourWords = hour === 1 ? 'une heure' : `${speller.integer(String(hour))} heures`;
+  const hourNumber = hour === 1 ? 'une' : speller.integer(String(hour));
+  const hourWords = `${hourNumber} ${hour === 1 ? 'heure' : 'heures'}`;
   const minutes = mark[1] && mark[1] !== '00' ? speller.integer(mark[1].replace(/^0/, '')) : '';
-  if (hourWords.includes('null') || minutes === null) return null;
+  if (hourNumber === null || minutes === null) return null;
   return { end: number.end + mark[0].length, spoken: minutes ? `${hourWords} ${minutes}` : hourWords };
 }

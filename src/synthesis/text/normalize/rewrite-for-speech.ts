@@ -13,10 +13,10 @@ const letterOrDigit = /[\p{L}\p{N}\p{M}]/u;
 const hangul = /\p{Script=Hangul}/u;
 // Whitespace, line breaks included: a run of it becomes one space between words.
 const blank = /[\s\u0085]/u;
-// Invisible characters that are not spaces (zero-width space, word joiner, BOM, soft hyphen, the
-// other control characters): removed outright, so "co\u00ADoperate" stays one word. ZWJ/ZWNJ
-// are kept: Indic scripts and emoji need them.
-const invisible = /[\u200B\u2060\uFEFF\u00AD\p{Cc}]/u;
+// Invisible characters that are not spaces (zero-width space, word joiner, BOM, soft hyphen,
+// bidirectional marks and controls, the other control characters): removed outright, so
+// "co\u00ADoperate" stays one word. ZWJ/ZWNJ are kept: Indic scripts and emoji need them.
+const invisible = /[\u200B\u2060\uFEFF\u00AD\u200E\u200F\u202A-\u202E\u2066-\u2069\p{Cc}]/u;
 
 /**
  * The rules, tried in this order at each place a rule could start: web and e-mail addresses
