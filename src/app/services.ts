@@ -11,6 +11,7 @@ import { UrlSigner } from '../security/url-signer.js';
 import { AccountService } from '../services/accounts/account-service.js';
 import { PlanService } from '../services/accounts/plan-service.js';
 import { PreviewService } from '../services/voices/preview-service.js';
+import { BuiltinVoiceResolver, ChainedVoiceResolver, type VoiceResolver } from '../services/voices/voice-resolver.js';
 import { openDatabase, type Store } from '../store/database.js';
 import { migrateToLatest } from '../store/migrate.js';
 import { ServerSettings } from '../store/server-settings.js';
@@ -32,6 +33,8 @@ export interface Services {
   pool: SynthesisPool;
   synthesizer: Synthesizer;
   previews: PreviewService;
+  /** Voice ids of requests → voices the account may use (built-in, later custom). */
+  voices: VoiceResolver;
   close(): Promise<void>;
 }
 
@@ -63,6 +66,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     pool,
     synthesizer,
     previews: new PreviewService(synthesizer, blobs),
+    voices: new ChainedVoiceResolver([new BuiltinVoiceResolver()]),
     async close() {
       await queue.stop({ timeoutMs: 10_000 });
       await pool.close();

@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Services } from '../app/services.js';
 import { ApiError } from './api-error.js';
+import { registerCurrentInterface } from './current/index.js';
+import { registerEarlierInterface } from './earlier/index.js';
 import { registerHealth } from './site/health.js';
 import { registerPreview } from './site/preview.js';
 
@@ -24,5 +26,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ detail: 'Not Found' }));
   registerHealth(app);
   registerPreview(app, services);
+  await registerCurrentInterface(app, services);
+  await registerEarlierInterface(app, services);
   return app;
 }

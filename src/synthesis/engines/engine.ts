@@ -40,6 +40,8 @@ export interface EngineRequest {
 export interface EngineOutput extends TimedPcm {
   /** Which prosody fields the engine applied itself; the rest must be applied by DSP. */
   applied: { rate: boolean; pitch: boolean; range: boolean; volume: boolean };
+  /** Semitones the engine really moved the pitch when it could reach only part of the request. */
+  achievedPitch?: number;
 }
 
 /** A text-to-speech engine. Implementations are CPU-bound and run inside pool workers. */

@@ -11,7 +11,7 @@ export async function renderSentence(task: SentenceTask): Promise<RenderedSenten
   const engine = engineFor(task.voice.engine);
   const output = await engine.synthesize({ text: task.text, language: task.language, voice: task.voice, prosody: task.prosody });
   let speech: TimedPcm = trimSilence(output);
-  const missingPitch = output.applied.pitch ? 0 : task.prosody.pitch;
+  const missingPitch = output.applied.pitch ? unreachedPitch(task.prosody.pitch, output.achievedPitch) : task.prosody.pitch;
   if (!output.applied.rate && task.prosody.rate !== 1) speech = await changeTempo(speech, task.prosody.rate);
   if (!output.applied.volume && task.prosody.volume !== 1) speech = applyGain(speech, task.prosody.volume);
   if (speech.sampleRate !== task.sampleRate) speech = await resample(speech, task.sampleRate);
@@ -19,4 +19,11 @@ export async function renderSentence(task: SentenceTask): Promise<RenderedSenten
   if (semitones !== 0) speech = await shiftPitch(speech, semitones);
   if (task.tempo !== 1) speech = await changeTempo(speech, task.tempo);
   return { samples: speech.samples, sampleRate: speech.sampleRate, words: speech.words };
+}
+
+/** Part of a pitch request the engine could not reach (eSpeak stops near ±10 semitones); small misses are left alone. */
+function unreachedPitch(requested: number, achieved: number | undefined): number {
+  if (achieved === undefined) return 0;
+  const missing = requested - achieved;
+  return Math.abs(missing) >= 1 ? missing : 0;
 }

@@ -35,7 +35,10 @@ test('a longer passage: every word keeps the original characters, in order, with
   assert.ok(output.words.some((word) => word.text.startsWith('東京駅')));
   assert.ok(output.words.some((word) => word.text.includes('ラーメン')));
   // The words tile the text: nothing but punctuation is left between them.
-  const gaps = output.words.map((word, i) => text.slice(i === 0 ? 0 : output.words[i - 1].offset + output.words[i - 1].length, word.offset));
+  const gaps = output.words.map((word, i) => {
+    const previous = output.words[i - 1];
+    return text.slice(previous ? previous.offset + previous.length : 0, word.offset);
+  });
   assert.ok(gaps.every((gap) => /^[、。\s]*$/u.test(gap)), JSON.stringify(gaps));
 });
 

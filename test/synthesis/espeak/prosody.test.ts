@@ -21,7 +21,8 @@ test('pitch ±12 semitones moves median F0 the way the mapping promises, clamped
     assert.equal(output.applied.pitch, true);
     const measured = semitonesBetween(base, medianF0(output.samples, output.sampleRate));
     assert.equal(Math.sign(measured), Math.sign(pitch), `${pitch}: moved ${measured.toFixed(2)}`);
-    assert.ok(Math.abs(measured - plan.pitch) <= toleranceSemitones, `${pitch}: promised ${plan.pitch.toFixed(2)}, measured ${measured.toFixed(2)}`);
+    const report = `${pitch}: promised ${plan.pitch.toFixed(2)}, measured ${measured.toFixed(2)}`;
+    assert.ok(Math.abs(measured - plan.pitch) <= toleranceSemitones, report);
     if (Math.abs(pitch) <= 6) assert.ok(Math.abs(plan.pitch - pitch) < 0.3, `${pitch} is within reach, promised ${plan.pitch}`);
     else assert.ok(Math.abs(plan.pitch) >= 9, `${pitch} reaches at least 9 semitones, promised ${plan.pitch}`);
   }

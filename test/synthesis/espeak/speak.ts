@@ -5,7 +5,13 @@ import { EspeakEngine } from '../../../src/synthesis/engines/espeak/espeak-engin
 /** One engine for a whole test file: the WASM module and its dictionaries load once. */
 export const engine = new EspeakEngine();
 
-export function speak(text: string, language: string, options: { id?: string; variant?: string; prosody?: Partial<EngineProsody> } = {}): Promise<EngineOutput> {
+export interface SpeakOptions {
+  id?: string;
+  variant?: string;
+  prosody?: Partial<EngineProsody>;
+}
+
+export function speak(text: string, language: string, options: SpeakOptions = {}): Promise<EngineOutput> {
   return engine.synthesize({
     text,
     language,

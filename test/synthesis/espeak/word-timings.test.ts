@@ -77,7 +77,15 @@ test('unit: unreliable eSpeak lengths, repeated positions and events on no lette
   const spoken = verbatimSpokenText(text);
   // eSpeak's own figures for this text: "don't" as 3 long, "stop" as 0, the emoji and the space
   // after it each as a word of their own; the cp positions count the emoji as one.
-  const events = [wordEvent(1, 3, 0), wordEvent(7, 0, 300), wordEvent(12, 3, 600), wordEvent(12, 3, 650), wordEvent(16, 1, 900), wordEvent(17, 1, 1000), wordEvent(18, 1, 1200)];
+  const events = [
+    wordEvent(1, 3, 0),
+    wordEvent(7, 0, 300),
+    wordEvent(12, 3, 600),
+    wordEvent(12, 3, 650),
+    wordEvent(16, 1, 900),
+    wordEvent(17, 1, 1000),
+    wordEvent(18, 1, 1200),
+  ];
   const words = wordTimings(events, spoken, toneWithSilences(1.5, []), 1000);
   assert.deepEqual(
     words.map((w) => [w.text, w.offset, w.start, w.end]),

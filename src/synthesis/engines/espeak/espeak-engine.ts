@@ -41,6 +41,7 @@ export class EspeakEngine implements Engine {
       sampleRate: espeakSampleRate,
       words: wordTimings(events, spoken, samples, espeakSampleRate),
       applied: plan.applied,
+      achievedPitch: plan.pitch,
     };
   }
 }
@@ -55,7 +56,8 @@ export function espeakVoiceName(language: string, voice: EngineVoice): string {
   const [rawId, idVariant] = voice.id.trim().split('+');
   const requestedId = rawId.toLowerCase();
   const languageVoice = espeakVoiceFor(language);
-  const id = languageVoice && primaryLanguageOf(requestedId) !== primaryLanguageOf(languageVoice) ? languageVoice : requestedId;
+  const speaksLanguage = !languageVoice || primaryLanguageOf(requestedId) === primaryLanguageOf(languageVoice);
+  const id = speaksLanguage ? requestedId : languageVoice;
   if (!id || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id)) throw new Error(`eSpeak NG cannot speak language "${language}" with voice "${voice.id}"`);
 
   const variant = voice.variant ?? idVariant;

@@ -53,6 +53,8 @@ declare module '@echogarden/espeak-ng-emscripten' {
 
   export interface EspeakModule {
     eSpeakNGWorker: new () => EspeakWorker;
+    /** The WASM linear memory as bytes (re-created by Emscripten when memory grows). */
+    HEAPU8: Uint8Array;
     FS: {
       readFile(path: string, options: { encoding: 'utf8' }): string;
       readdir(path: string): string[];

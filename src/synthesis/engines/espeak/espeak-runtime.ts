@@ -15,6 +15,9 @@ export interface EspeakParameters {
   volume: number;
 }
 
+/** Bytes of UTF-8 input one synthesis may take (sentences are capped far below this). */
+const inputCapacity = 64 * 1024;
+
 export const defaultEspeakParameters: EspeakParameters = { rate: 175, pitch: 50, range: 50, volume: 100 };
 
 export interface RawSynthesis {
@@ -29,26 +32,41 @@ export interface RawSynthesis {
  * which is what keeps two engine objects from interleaving.
  */
 export class EspeakRuntime {
-  private currentVoice: string | undefined;
+  /** The WASM heap as it was right after start-up; see `synthesize`. */
+  private readonly pristineHeap: Uint8Array;
 
   constructor(
     readonly module: EspeakModule,
     private readonly worker: EspeakWorker,
-  ) {}
-
-  /** Loading a voice reads its dictionary (up to a few MB), so only switch when it changes. */
-  private selectVoice(name: string): void {
-    if (name === this.currentVoice) return;
-    const status = this.worker.set_voice(name);
-    if (status !== 0) {
-      this.currentVoice = undefined;
-      throw new Error(`eSpeak NG has no voice "${name}" (status ${status})`);
-    }
-    this.currentVoice = name;
+  ) {
+    // The binding copies strings into a scratch buffer it mallocs and grows on demand, remembering
+    // the pointer in JavaScript. Grow it once, before the snapshot, to more than any input may take,
+    // so no later call allocates: the restored heap and the binding's pointer then always agree.
+    worker.set_voice('x'.repeat(inputCapacity));
+    worker.set_voice('en-us');
+    worker.synthesize('a', () => false);
+    this.pristineHeap = module.HEAPU8.slice();
   }
 
-  /** `ssml` is eSpeak's input: escaped SSML text (see spoken-text.ts), not the caller's raw text. */
+  private selectVoice(name: string): void {
+    const status = this.worker.set_voice(name);
+    if (status !== 0) throw new Error(`eSpeak NG has no voice "${name}" (status ${status})`);
+  }
+
+  /**
+   * `ssml` is eSpeak's input: escaped SSML text (see spoken-text.ts), not the caller's raw text.
+   *
+   * eSpeak keeps state across calls in C globals (its rand() seed for noise and breath, the
+   * flutter phase, filter memories), so the same request would sound slightly different each time.
+   * Putting the heap back to its start-up state first makes every synthesis a pure function of
+   * its input: the same request gives the same bytes, in any thread, after any history. It costs
+   * a ~17 MB memcpy (about 2 ms) and a voice load (under 1 ms once the voice's files are cached).
+   */
   synthesize(voiceName: string, ssml: string, parameters: EspeakParameters): RawSynthesis {
+    if (Buffer.byteLength(ssml) + Buffer.byteLength(voiceName) + 64 > inputCapacity) {
+      throw new RangeError(`eSpeak input of ${ssml.length} characters is longer than one synthesis takes; split it into sentences`);
+    }
+    this.module.HEAPU8.set(this.pristineHeap);
     this.selectVoice(voiceName);
     this.worker.rate = parameters.rate;
     this.worker.pitch = parameters.pitch;

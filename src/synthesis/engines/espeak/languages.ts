@@ -62,7 +62,9 @@ export const substitutes: Readonly<Partial<Record<EspeakLanguage, { voice: strin
     // Measured on "Magandang umaga po … ngayong gabi": `id` gives maɡandaŋ umaɡa … ŋajoŋ ɡabi; `ms`
     // reduces final a to ə (umaɡə); `es` drops h, spirantizes b/d/g and reads "ng" as "ene g".
     reason:
-      'eSpeak NG has no Tagalog voice (only an MBROLA one, whose data is not bundled); Indonesian shares Tagalog\'s phonology and spelling (ng = /ŋ/, ny = /ɲ/, pronounced h, five vowels) and renders it closest of the available voices.',
+      'eSpeak NG has no Tagalog voice (only an MBROLA one, whose data is not bundled). Indonesian shares ' +
+      "Tagalog's phonology and spelling (ng = /ŋ/, ny = /ɲ/, pronounced h, five vowels) and renders it " +
+      'closest of the available voices.',
   },
 };
 

@@ -37,7 +37,8 @@ export function planEspeakProsody(prosody: EngineProsody): EspeakProsodyPlan {
 
   const range = clamp(Math.round(normalRange * Math.max(0, prosody.range) * 2 ** (prosody.pitch / 12)), 0, maxRange);
   const pitchCurve = pitchCurveAt(range);
-  const pitch = prosody.pitch === 0 && prosody.range === 1 ? 50 : clamp(Math.round(invert(pitchSteps, pitchCurve, prosody.pitch)), 0, maxPitch);
+  const neutralPitch = prosody.pitch === 0 && prosody.range === 1;
+  const pitch = neutralPitch ? 50 : clamp(Math.round(invert(pitchSteps, pitchCurve, prosody.pitch)), 0, maxPitch);
   const pitchAchieved = pitch === 50 && range === normalRange ? 0 : interpolate(pitchSteps, pitchCurve, pitch);
   const pitchApplied = prosody.pitch === 0 || Math.sign(pitchAchieved) === Math.sign(prosody.pitch);
 

@@ -1,0 +1,153 @@
+/**
+ * Synthesis benchmark (issue 2): engine real-time factors per language, cold starts and peak RSS;
+ * the whole pipeline against the engine alone; pool throughput on one thread against all cores.
+ * Run: npm run bench:synthesis   (prints tables; takes a few minutes on 2 cores)
+ */
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { listBuiltinVoices } from '../src/synthesis/catalog/catalog.js';
+import { previewTexts } from '../src/synthesis/catalog/preview-texts.js';
+import type { Engine, EngineRequest } from '../src/synthesis/engines/engine.js';
+import { EspeakEngine } from '../src/synthesis/engines/espeak/espeak-engine.js';
+import { espeakVoiceFor } from '../src/synthesis/engines/espeak/languages.js';
+import { FliteEngine } from '../src/synthesis/engines/flite/flite-engine.js';
+import { findVoiceByAnyName } from '../src/synthesis/catalog/find-voice.js';
+import { renderCatalogVoice } from '../src/synthesis/pipeline/render-voice.js';
+import { defaultOutput, type SpeechRequest } from '../src/synthesis/pipeline/speech-request.js';
+import { Synthesizer } from '../src/synthesis/pipeline/synthesizer.js';
+import { SynthesisPool } from '../src/synthesis/pool/synthesis-pool.js';
+import { languageCodes } from '../src/synthesis/text/languages.js';
+import { fixed, printTable } from './table.js';
+
+/** About 300 characters of natural text in a language: its preview sentence repeated. */
+export function textOf300(language: string): string {
+  const sentence = previewTexts[language] ?? previewTexts.eng;
+  let text = sentence;
+  while (text.length < 300) text += ` ${sentence}`;
+  return text;
+}
+
+const english300 =
+  'Orator turns text into speech on your own machine. It reads numbers like 42 and 3.5 percent, ' +
+  'handles abbreviations such as Dr. and Mr., and keeps every word in time with the audio. ' +
+  'Long texts are split into sentences, spoken in parallel, and joined again without a seam.';
+
+async function timeIt<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = performance.now();
+  const value = await run();
+  return { ms: performance.now() - start, value };
+}
+
+async function median(runs: number, run: () => Promise<number>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push(await run());
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+async function engineTable(): Promise<void> {
+  const rows: (string | number)[][] = [];
+  const espeakCold = await timeIt(async () => {
+    const engine = new EspeakEngine();
+    await engine.synthesize(request('eng', 'ready'));
+    return engine;
+  });
+  const espeak: Engine = espeakCold.value;
+  for (const language of languageCodes) {
+    const text = textOf300(language);
+    const first = await espeak.synthesize(request(language, text));
+    const audio = first.samples.length / first.sampleRate;
+    const ms = await median(3, async () => (await timeIt(() => espeak.synthesize(request(language, text)))).ms);
+    rows.push(['espeak', language, text.length, fixed(audio, 2), fixed(ms, 0), fixed(ms / 1000 / audio, 4)]);
+  }
+  const fliteCold = await timeIt(async () => {
+    const engine = new FliteEngine();
+    await engine.synthesize({ ...request('eng', 'ready'), voice: { engine: 'flite', id: 'slt' } });
+    return engine;
+  });
+  for (const voice of ['slt', 'kal16', 'awb', 'rms']) {
+    const req: EngineRequest = { ...request('eng', english300), voice: { engine: 'flite', id: voice } };
+    const first = await fliteCold.value.synthesize(req);
+    const audio = first.samples.length / first.sampleRate;
+    const ms = await median(3, async () => (await timeIt(() => fliteCold.value.synthesize(req))).ms);
+    rows.push([`flite/${voice}`, 'eng', english300.length, fixed(audio, 2), fixed(ms, 0), fixed(ms / 1000 / audio, 4)]);
+  }
+  await fliteCold.value.close?.();
+  printTable('Engine real-time factor (300 characters, one thread, warm; RTF = compute time / audio time)', ['engine', 'lang', 'chars', 'audio s', 'ms', 'RTF'], rows);
+  printTable('Cold start (first synthesis of a fresh engine, including WASM load)', ['engine', 'ms'], [
+    ['espeak', fixed(espeakCold.ms, 0)],
+    ['flite (child process)', fixed(fliteCold.ms, 0)],
+  ]);
+}
+
+function request(language: string, text: string): EngineRequest {
+  return { text, language, voice: { engine: 'espeak', id: espeakVoiceFor(language)!, variant: 'f3' }, prosody: { rate: 1, pitch: 0, range: 1, volume: 1 } };
+}
+
+function speechRequest(text: string, voiceSlug: string, model: 'ssfm-v21' | 'ssfm-v30'): SpeechRequest {
+  const voice = findVoiceByAnyName(voiceSlug)!;
+  return {
+    text,
+    language: voice.language,
+    render: (language) => renderCatalogVoice(voice, model, { preset: 'normal', intensity: 1 }, language),
+    output: { ...defaultOutput, format: 'wav', sampleRate: 44100 },
+  };
+}
+
+async function pipelineTable(): Promise<void> {
+  const rows: (string | number)[][] = [];
+  const cases: [string, string, 'ssfm-v21' | 'ssfm-v30', string][] = [
+    ['espeak', 'eng-olivia', 'ssfm-v21', english300],
+    ['flite', 'eng-olivia', 'ssfm-v30', english300],
+    ['espeak', 'kor-jiyoon', 'ssfm-v21', textOf300('kor')],
+  ];
+  const espeak = new EspeakEngine();
+  const flite = new FliteEngine();
+  for (const threads of [1, os.availableParallelism()]) {
+    const pool = new SynthesisPool(threads);
+    const synthesizer = new Synthesizer(pool);
+    await pool.warmUp();
+    for (const [engineName, slug, model, text] of cases) {
+      const req = speechRequest(text, slug, model);
+      const rendering = req.render(req.language!);
+      const engine = engineName === 'flite' ? flite : espeak;
+      const engineRequest: EngineRequest = { text, language: req.language!, voice: rendering.voice, prosody: rendering.prosody };
+      await engine.synthesize(engineRequest);
+      await synthesizer.synthesize(req);
+      const engineMs = await median(5, async () => (await timeIt(() => engine.synthesize(engineRequest))).ms);
+      const pipelineMs = await median(5, async () => (await timeIt(() => synthesizer.synthesize(req))).ms);
+      rows.push([`${engineName} ${slug}`, threads, fixed(engineMs, 0), fixed(pipelineMs, 0), fixed(pipelineMs / engineMs, 2)]);
+    }
+    await pool.close();
+  }
+  await flite.close();
+  printTable(
+    'Whole pipeline (WAV 44.1 kHz: normalize, sentences, engine, trim, resample, encode) vs the engine alone on the same text; target ratio ≤ 1.15',
+    ['case', 'pool threads', 'engine ms', 'pipeline ms', 'ratio'],
+    rows,
+  );
+}
+
+async function throughputTable(): Promise<void> {
+  const requests = 24;
+  const rows: (string | number)[][] = [];
+  let single = 0;
+  for (const threads of [1, os.availableParallelism()]) {
+    const pool = new SynthesisPool(threads);
+    const synthesizer = new Synthesizer(pool);
+    await pool.warmUp();
+    const req = speechRequest(english300, 'eng-james', 'ssfm-v21');
+    await synthesizer.synthesize(req);
+    const { ms } = await timeIt(() => Promise.all(Array.from({ length: requests }, () => synthesizer.synthesize(req))));
+    const perSecond = requests / (ms / 1000);
+    if (threads === 1) single = perSecond;
+    rows.push([threads, requests, fixed(ms, 0), fixed(perSecond, 2), fixed(perSecond / single, 2)]);
+    await pool.close();
+  }
+  printTable(`Pool throughput, ${requests} concurrent 300-character requests; target ≥ 1.8× on 2 cores`, ['threads', 'requests', 'ms', 'requests/s', 'vs 1 thread'], rows);
+}
+
+await engineTable();
+await pipelineTable();
+await throughputTable();
+printTable('Memory', ['measure', 'MB'], [['peak RSS of this process (engines in-process + pool threads)', fixed(process.resourceUsage().maxRSS / 1024, 0)]]);
