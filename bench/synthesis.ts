@@ -1,7 +1,7 @@
 /**
  * Synthesis benchmark (issue 2): engine real-time factors per language, cold starts and peak RSS;
  * the whole pipeline against the engine alone; pool throughput on one thread against all cores.
- * Run: npm run bench:synthesis   (prints tables; takes a few minutes on 2 cores)
+ * Run: npm run bench:synthesis [-- engines|pipeline|throughput]   (prints tables; a few minutes on 2 cores)
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -147,7 +147,10 @@ async function throughputTable(): Promise<void> {
   printTable(`Pool throughput, ${requests} concurrent 300-character requests; target ≥ 1.8× on 2 cores`, ['threads', 'requests', 'ms', 'requests/s', 'vs 1 thread'], rows);
 }
 
-await engineTable();
-await pipelineTable();
-await throughputTable();
+// `node dist/bench/synthesis.js [engines] [pipeline] [throughput]` runs only the tables named.
+const wanted = new Set(process.argv.slice(2));
+const runs = (name: string) => wanted.size === 0 || wanted.has(name);
+if (runs('engines')) await engineTable();
+if (runs('pipeline')) await pipelineTable();
+if (runs('throughput')) await throughputTable();
 printTable('Memory', ['measure', 'MB'], [['peak RSS of this process (engines in-process + pool threads)', fixed(process.resourceUsage().maxRSS / 1024, 0)]]);

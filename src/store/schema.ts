@@ -12,6 +12,9 @@ export interface Database {
   accounts: AccountsTable;
   server_settings: ServerSettingsTable;
   jobs: JobsTable;
+  speaks: SpeaksTable;
+  speak_resources: SpeakResourcesTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 /** 0 or 1. */
@@ -94,3 +97,70 @@ export type PlanRowUpdate = Updateable<PlansTable>;
 export type AccountRow = Selectable<AccountsTable>;
 export type NewAccountRow = Insertable<AccountsTable>;
 export type JobRow = Selectable<JobsTable>;
+
+/** One synthesis of the earlier interface (`POST /api/speak`). */
+export interface SpeaksTable {
+  /** 24 lowercase hex. */
+  id: string;
+  uid: string;
+  status: 'progress' | 'done' | 'failed';
+  /** JSON: the validated order the job synthesizes from. */
+  params: string;
+  /** JSON: the request body as sent (known fields), shown by prosody-meta as `query`. */
+  query: string;
+  actor_id: string | null;
+  text_count: number;
+  /** Credits debited at creation; refunded when the speak fails. */
+  credits: number;
+  /** wav | mp3 | mulaw */
+  audio_format: string;
+  audio_key: string | null;
+  content_type: string | null;
+  sample_rate: number | null;
+  /** Seconds of audio. */
+  duration: number | null;
+  /** Seconds the synthesis took. */
+  synthesis_seconds: number | null;
+  /** JSON: word timings on the input and on the normalized text. */
+  timing: string | null;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+/** An upload slot for `tts_mode: audio_file` (`POST /api/speak/resource`). */
+export interface SpeakResourcesTable {
+  id: string;
+  uid: string;
+  /** wav | mp3 | m4a, as declared when the slot was made. */
+  audio_format: string;
+  status: 'pending' | 'uploaded';
+  blob_key: string | null;
+  size: number | null;
+  /** JSON: measurements of the upload. */
+  analysis: string | null;
+  created_at: number;
+  /** The upload URL stops working at this time (ms). */
+  expires_at: number;
+  uploaded_at: number | null;
+}
+
+/** One completion webhook (all its attempts); `id` is the stable `webhook-id`. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  speak_id: string;
+  uid: string;
+  url: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: Generated<number>;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+export type SpeakRow = Selectable<SpeaksTable>;
+export type SpeakResourceRow = Selectable<SpeakResourcesTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as accounts from './0001_accounts.js';
 import * as serverSettings from './0002_server_settings.js';
 import * as jobs from './0003_jobs.js';
+import * as speaks from './0005_speaks.js';
 
 /**
  * Every migration, listed by hand rather than found by reading a folder, so the same list works
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
   '0002_server_settings': serverSettings,
   '0003_jobs': jobs,
+  '0005_speaks': speaks,
 };

@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { buffersOf, ownBuffer } from './transfer.js';
 import type { FinishTask, FinishedSpeech, EncodeChunkTask, RenderedSentence, SentenceTask } from './tasks.js';
 
 /**
@@ -26,12 +27,16 @@ export class SynthesisPool {
     return this.piscina.run({ kind: 'sentence', ...task });
   }
 
+  /** The pieces' sample buffers move to the worker: the caller must not use them afterwards. */
   finish(task: Omit<FinishTask, 'kind'>): Promise<FinishedSpeech> {
-    return this.piscina.run({ kind: 'finish', ...task });
+    const pieces = task.pieces.map((p) => ({ samples: ownBuffer(p.samples), sampleRate: p.sampleRate, words: p.words }));
+    return this.piscina.run({ ...task, kind: 'finish', pieces }, { transferList: buffersOf(pieces.map((p) => p.samples)) });
   }
 
+  /** The piece's sample buffer moves to the worker: the caller must not use it afterwards. */
   encodeChunk(task: Omit<EncodeChunkTask, 'kind'>): Promise<Uint8Array> {
-    return this.piscina.run({ kind: 'encode-chunk', ...task });
+    const samples = ownBuffer(task.piece.samples);
+    return this.piscina.run({ ...task, kind: 'encode-chunk', piece: { ...task.piece, samples } }, { transferList: buffersOf([samples]) });
   }
 
   /** Loads the engines in every thread so the first request does not pay for it. */

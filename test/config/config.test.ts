@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { ConfigError, readConfig } from '../../src/config/config.js';
+
+describe('config', () => {
+  it('has the documented defaults', () => {
+    const config = readConfig({});
+    assert.equal(config.port, 8080);
+    assert.equal(config.host, '127.0.0.1');
+    assert.equal(config.publicUrl, 'http://localhost:8080');
+    assert.equal(config.dataDir, path.resolve('./data'));
+    assert.equal(config.databaseUrl, null);
+    assert.equal(config.allowPrivateCallbacks, false);
+    assert.ok(config.synthWorkers >= 1);
+  });
+
+  it('derives PUBLIC_URL from PORT and strips a trailing slash from an explicit one', () => {
+    assert.equal(readConfig({ PORT: '9000' }).publicUrl, 'http://localhost:9000');
+    assert.equal(readConfig({ PUBLIC_URL: 'https://tts.example.com/' }).publicUrl, 'https://tts.example.com');
+  });
+
+  it('refuses bad values with a message naming the variable', () => {
+    const cases: Record<string, string>[] = [
+      { PORT: 'eighty' },
+      { PORT: '70000' },
+      { PUBLIC_URL: 'not a url' },
+      { PUBLIC_URL: 'ftp://x' },
+      { DATABASE_URL: 'mysql://x' },
+      { SYNTH_WORKERS: '0' },
+      { ALLOW_PRIVATE_CALLBACKS: 'maybe' },
+      { LOG_LEVEL: 'loud' },
+    ];
+    for (const env of cases) {
+      const name = Object.keys(env)[0];
+      assert.throws(() => readConfig(env), (error: unknown) => error instanceof ConfigError && error.message.includes(name), name);
+    }
+  });
+});
