@@ -3,6 +3,7 @@ import { changeTempo, shiftPitch } from '../dsp/time-pitch.js';
 import { resample } from '../dsp/resample.js';
 import { applyGain } from '../dsp/gain.js';
 import { engineFor } from '../engines/engine-registry.js';
+import { shiftLastWordPitch } from '../prosody/last-word-pitch.js';
 import { trimSilence } from './trim-silence.js';
 import type { RenderedSentence, SentenceTask } from './tasks.js';
 
@@ -15,6 +16,7 @@ export async function renderSentence(task: SentenceTask): Promise<RenderedSenten
   if (!output.applied.rate && task.prosody.rate !== 1) speech = await changeTempo(speech, task.prosody.rate);
   if (!output.applied.volume && task.prosody.volume !== 1) speech = applyGain(speech, task.prosody.volume);
   if (speech.sampleRate !== task.sampleRate) speech = await resample(speech, task.sampleRate);
+  if (task.lastPitch !== 0) speech = await shiftLastWordPitch(speech, task.lastPitch);
   const semitones = task.pitch + missingPitch;
   if (semitones !== 0) speech = await shiftPitch(speech, semitones);
   if (task.tempo !== 1) speech = await changeTempo(speech, task.tempo);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { f0Stats } from '../../../src/synthesis/analysis/f0.js';
+import { f0Stats, f0Track, meanF0Between } from '../../../src/synthesis/analysis/f0.js';
 import { measureLoudness } from '../../../src/synthesis/analysis/loudness.js';
 import type { TtsModel } from '../../../src/synthesis/catalog/voice-types.js';
 import { decodeMp3 } from '../../../src/synthesis/decoders/mp3.js';
@@ -105,6 +105,22 @@ describe('output controls measured on real speech', () => {
       const extra = pcm.samples.length - Math.round(speech.duration * sampleRate);
       assert.ok(extra >= 0 && extra < lameDelay + frameSamples + 1, `${sampleRate}: ${extra} samples more than reported`);
     }
+  });
+
+  it('last_pitch moves the last word of the sentence by 2 semitones a step and leaves its start alone', async () => {
+    const sentence = 'We will meet again tomorrow morning';
+    const wordF0 = async (lastPitch: number) => {
+      const { pcm, speech } = await pipeline.speak(sentence, { output: { lastPitch } });
+      const frames = await f0Track(pcm);
+      const [first, last] = [speech.words[0], speech.words.at(-1)!];
+      return { first: meanF0Between(frames, first.start, first.end)!, last: meanF0Between(frames, last.start, last.end)!, duration: speech.duration };
+    };
+    const [flat, up, down] = await Promise.all([wordF0(0), wordF0(2), wordF0(-2)]);
+    const st = (a: number, b: number) => 12 * Math.log2(b / a);
+    assert.ok(Math.abs(st(flat.last, up.last) - 4) < 1, `+2 steps: ${st(flat.last, up.last).toFixed(2)} st`);
+    assert.ok(Math.abs(st(flat.last, down.last) + 4) < 1, `−2 steps: ${st(flat.last, down.last).toFixed(2)} st`);
+    assert.ok(Math.abs(st(flat.first, up.first)) < 0.3, 'the first word keeps its pitch');
+    assert.equal(up.duration, flat.duration);
   });
 
   it('the same request gives the same bytes', async () => {

@@ -1,0 +1,85 @@
+import type { EmotionPreset } from '../../synthesis/catalog/voice-types.js';
+import type { EmotionChoice } from '../../synthesis/pipeline/render-voice.js';
+import type { SpeechRequest } from '../../synthesis/pipeline/speech-request.js';
+import type { ResolvedVoice, VoiceResolver } from '../voices/voice-resolver.js';
+import { actorVersions, findActorVersion, type ActorVersion } from './actor-versions.js';
+import { emotionFromPrompt } from './emotion-prompt.js';
+import { rejections } from './errors.js';
+import { engineRateOf, outputSpecOf, type SpeakOrder } from './speak-order.js';
+
+/** The built-in voice an uploaded sample speaks with, and how far to move its pitch towards the sample. */
+export interface ResourceVoice {
+  voiceId: string;
+  /** Semitones added to the voice's own pitch. */
+  pitchOffset: number;
+}
+
+/** Uploaded samples (`tts_mode: audio_file`) → the voice that speaks for them; rejects unusable ones. */
+export interface ResourceVoiceSource {
+  voiceFor(uid: string, speakResourceId: string): Promise<ResourceVoice>;
+}
+
+export interface PreparedSpeech {
+  request: SpeechRequest;
+  version: ActorVersion;
+  /** The actor that speaks (the matched built-in voice in audio_file mode). */
+  actorId: string;
+}
+
+export interface SpeechDeps {
+  voices: VoiceResolver;
+  resources: ResourceVoiceSource;
+}
+
+const ACTOR_ID = /^[0-9a-f]{24}$/;
+
+/**
+ * Checks an order against what exists (actor, version, emotion, upload) and turns it into a
+ * synthesis request. Runs when the speak is created, so a bad order is a 400 at once, and again
+ * in the job, which needs the request itself.
+ */
+export async function prepareSpeech(order: SpeakOrder, uid: string, deps: SpeechDeps): Promise<PreparedSpeech> {
+  let voice: ResolvedVoice | null;
+  let pitchOffset = 0;
+  if (order.mode === 'actor') {
+    const actorId = order.actorId ?? '';
+    voice = ACTOR_ID.test(actorId) ? await deps.voices.resolve(uid, `tc_${actorId}`) : null;
+    if (!voice) throw rejections.invalid('actor_id', 'No actor with this actor_id');
+  } else {
+    const matched = await deps.resources.voiceFor(uid, order.speakResourceId ?? '');
+    voice = await deps.voices.resolve(uid, matched.voiceId);
+    if (!voice) throw rejections.invalid('speak_resource_id', 'The uploaded voice cannot be used');
+    pitchOffset = matched.pitchOffset;
+  }
+  const resolved = voice;
+  const version = findActorVersion(actorVersions(resolved.models), order.modelVersion);
+  if (!version) throw rejections.invalid('model_version', `This actor has no model version "${order.modelVersion}"`);
+  const emotion = emotionOf(order, version);
+  const rate = engineRateOf(order);
+  return {
+    version,
+    actorId: resolved.voiceId.replace(/^tc_/, ''),
+    request: {
+      text: order.text,
+      language: order.language,
+      render: (language) => {
+        const rendering = resolved.render(version.model, emotion, language);
+        return { ...rendering, prosody: { ...rendering.prosody, rate: rendering.prosody.rate * rate, pitch: rendering.prosody.pitch + pitchOffset } };
+      },
+      output: outputSpecOf(order),
+    },
+  };
+}
+
+function emotionOf(order: SpeakOrder, version: ActorVersion): EmotionChoice {
+  if (order.emotionPreset === 'emotion-prompt') {
+    if (!version.emotionPrompt) throw rejections.invalid('emotion_tone_preset', `Model version ${version.name} takes no emotion prompt`);
+    if (!order.emotionPrompt) throw rejections.missing('emotion_prompt');
+    return emotionFromPrompt(order.emotionPrompt);
+  }
+  const preset = (order.emotionPreset ?? 'normal') as EmotionPreset;
+  if (!version.emotions.includes(preset)) {
+    throw rejections.invalid('emotion_tone_preset', `Model version ${version.name} has no emotion "${order.emotionPreset}"`);
+  }
+  return { preset, intensity: 1 };
+}
