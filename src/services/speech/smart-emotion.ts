@@ -74,6 +74,6 @@ export function inferEmotion(text: string, previousText: string | null, nextText
   if (bestScore < 1) return { preset: 'normal', intensity: 1 };
   const intensity = Math.min(1.6, 0.8 + 0.2 * bestScore);
   let preset: EmotionPreset = best;
-  while (!supported.includes(preset)) preset = fallback[preset] ?? 'normal';
+  while (preset !== 'normal' && !supported.includes(preset)) preset = fallback[preset] ?? 'normal';
   return { preset, intensity: Math.round(intensity * 100) / 100 };
 }
