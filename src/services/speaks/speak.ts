@@ -1,0 +1,60 @@
+import type { WordTiming } from '../../synthesis/audio.js';
+import type { AudioFormat } from '../../synthesis/pipeline/speech-request.js';
+import type { SpeakRow } from '../../store/schema.js';
+import type { SpeakOrder } from './speak-order.js';
+
+export type SpeakStatus = 'progress' | 'done' | 'failed';
+
+/** Word timings kept for prosody-meta: on the user's input and on the normalized text. */
+export interface SpeakTiming {
+  language: string;
+  words: WordTiming[];
+  spoken: { text: string; words: WordTiming[] };
+}
+
+/** One speak as the services see it. */
+export interface Speak {
+  id: string;
+  uid: string;
+  status: SpeakStatus;
+  order: SpeakOrder;
+  /** The request body as sent (known fields only). */
+  query: Record<string, unknown>;
+  actorId: string | null;
+  textCount: number;
+  credits: number;
+  format: AudioFormat;
+  audioKey: string | null;
+  contentType: string | null;
+  sampleRate: number | null;
+  /** Seconds of audio, once done. */
+  duration: number | null;
+  synthesisSeconds: number | null;
+  timing: SpeakTiming | null;
+  error: string | null;
+  createdAt: number;
+  finishedAt: number | null;
+}
+
+export function speakFromRow(row: SpeakRow): Speak {
+  return {
+    id: row.id,
+    uid: row.uid,
+    status: row.status,
+    order: JSON.parse(row.params) as SpeakOrder,
+    query: JSON.parse(row.query) as Record<string, unknown>,
+    actorId: row.actor_id,
+    textCount: row.text_count,
+    credits: row.credits,
+    format: row.audio_format as AudioFormat,
+    audioKey: row.audio_key,
+    contentType: row.content_type,
+    sampleRate: row.sample_rate,
+    duration: row.duration,
+    synthesisSeconds: row.synthesis_seconds,
+    timing: row.timing ? (JSON.parse(row.timing) as SpeakTiming) : null,
+    error: row.error,
+    createdAt: row.created_at,
+    finishedAt: row.finished_at,
+  };
+}

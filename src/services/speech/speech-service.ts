@@ -1,0 +1,189 @@
+import { silence } from '../../synthesis/dsp/concat.js';
+import { decodeWav } from '../../synthesis/decoders/wav.js';
+import { NothingToSpeakError } from '../../synthesis/pipeline/plan-sentences.js';
+import type { EmotionChoice } from '../../synthesis/pipeline/render-voice.js';
+import { contentTypeOf, defaultOutput, type OutputSpec, type SpeechRequest, type SynthesizedSpeech } from '../../synthesis/pipeline/speech-request.js';
+import type { SpokenSentence, Synthesizer } from '../../synthesis/pipeline/synthesizer.js';
+import type { SynthesisPool } from '../../synthesis/pool/synthesis-pool.js';
+import type { RenderedSentence } from '../../synthesis/pool/tasks.js';
+import { detectLanguage } from '../../synthesis/text/detect-language.js';
+import { hasSpeakableContent } from '../../synthesis/text/speakable.js';
+import type { ResolvedVoice, VoiceResolver } from '../voices/voice-resolver.js';
+import type { SpeechAdmission } from './admission.js';
+import { SpeechError } from './speech-errors.js';
+import { creditCost, type SpeechOrder } from './speech-order.js';
+import { inferEmotion } from './smart-emotion.js';
+
+/** A checked request, ready for the synthesizer, and what it costs. */
+export interface PreparedSpeech {
+  request: SpeechRequest & { language: string };
+  emotion: EmotionChoice;
+  cost: number;
+}
+
+/** A streaming synthesis whose first sentence is rendered already (so errors came before any byte). */
+export interface SpeechStream {
+  output: OutputSpec;
+  language: string;
+  /** The sentences in order; iterate once. Ending or abandoning the iteration ends the admission. */
+  sentences(): AsyncGenerator<SpokenSentence>;
+  /** Frees the slot when the caller gives up without iterating to the end. Safe to call twice. */
+  cancel(): Promise<void>;
+}
+
+export type ComposePart = { type: 'tts'; order: SpeechOrder } | { type: 'pause'; seconds: number };
+
+export interface ComposedSpeech {
+  audio: Uint8Array;
+  contentType: string;
+  sampleRate: number;
+  duration: number;
+}
+
+export interface SpeechServiceDeps {
+  voices: VoiceResolver;
+  synthesizer: Synthesizer;
+  pool: SynthesisPool;
+  admission: SpeechAdmission;
+}
+
+/** The rate of every non-streamed answer of the current interface (WAV and MP3). */
+export const outputSampleRate = 44100;
+/** The rate of `/v1/text-to-speech/stream` (WAV and MP3). */
+export const streamSampleRate = 32000;
+
+/**
+ * Runs the syntheses of the current interface for an account: resolves the voice among those the
+ * account may use, checks model and emotion, chooses the language, takes a concurrency slot and
+ * the credits, synthesizes, and gives the credits back if synthesis fails.
+ */
+export class SpeechService {
+  constructor(private readonly deps: SpeechServiceDeps) {}
+
+  async prepare(accountUid: string, order: SpeechOrder, sampleRate = outputSampleRate, segment?: number): Promise<PreparedSpeech> {
+    const voice = await this.deps.voices.resolve(accountUid, order.voiceId);
+    if (!voice) throw new SpeechError('voice_not_found', `Voice not found: ${order.voiceId}`, segment);
+    const emotion = chooseEmotion(voice, order, segment);
+    if (!hasSpeakableContent(order.text)) throw new SpeechError('nothing_to_speak', 'The text contains nothing that can be spoken', segment);
+    const language = order.language ?? detectLanguage(order.text) ?? voice.language;
+    const output: OutputSpec = {
+      ...defaultOutput,
+      format: order.output.format,
+      sampleRate,
+      pitch: order.output.pitch,
+      tempo: order.output.tempo,
+      volume: order.output.volume / 100,
+      targetLufs: order.output.targetLufs,
+    };
+    return {
+      request: { text: order.text, language, render: (lang) => voice.render(order.model, emotion, lang), output },
+      emotion,
+      cost: creditCost(order.text),
+    };
+  }
+
+  async synthesize(accountUid: string, order: SpeechOrder): Promise<SynthesizedSpeech> {
+    const prepared = await this.prepare(accountUid, order);
+    const admission = await this.deps.admission.admit(accountUid, prepared.cost);
+    try {
+      const speech = await this.deps.synthesizer.synthesize(prepared.request);
+      await admission.end('done');
+      return speech;
+    } catch (error) {
+      await admission.end('failed');
+      throw translate(error);
+    }
+  }
+
+  async openStream(accountUid: string, order: SpeechOrder): Promise<SpeechStream> {
+    const prepared = await this.prepare(accountUid, order, streamSampleRate);
+    const admission = await this.deps.admission.admit(accountUid, prepared.cost);
+    const source = this.deps.synthesizer.sentences(prepared.request);
+    let first: IteratorResult<SpokenSentence>;
+    try {
+      first = await source.next();
+    } catch (error) {
+      await admission.end('failed');
+      throw translate(error);
+    }
+    return {
+      output: prepared.request.output,
+      language: prepared.request.language,
+      async *sentences() {
+        // Credits stay spent once audio has left, even if the listener goes away early.
+        try {
+          if (first.done) return;
+          yield first.value;
+          yield* source;
+        } finally {
+          await admission.end('done');
+        }
+      },
+      cancel: async () => {
+        await source.return(undefined);
+        await admission.end('done');
+      },
+    };
+  }
+
+  /**
+   * `/v1/text-to-speech/compose`: each tts part synthesized on its own (with its own voice,
+   * prompt and output controls), pauses as digital silence, joined into one file of one format.
+   * Every part is checked before any credit is taken; the credits are the texts' total length.
+   */
+  async compose(accountUid: string, parts: ComposePart[], format: 'wav' | 'mp3'): Promise<ComposedSpeech> {
+    const prepared: (PreparedSpeech | null)[] = [];
+    for (const [i, part] of parts.entries()) {
+      if (part.type === 'pause') prepared.push(null);
+      else prepared.push(await this.prepare(accountUid, { ...part.order, output: { ...part.order.output, format: 'wav' } }, outputSampleRate, i));
+    }
+    const cost = prepared.reduce((sum, p) => sum + (p?.cost ?? 0), 0);
+    const admission = await this.deps.admission.admit(accountUid, cost);
+    try {
+      const spoken = await Promise.all(prepared.map((p) => (p ? this.deps.synthesizer.synthesize(p.request) : null)));
+      const pieces: RenderedSentence[] = parts.map((part, i) => {
+        if (part.type === 'pause') return silence(part.seconds, outputSampleRate);
+        const pcm = decodeWav(spoken[i]!.audio);
+        return { samples: pcm.samples, sampleRate: pcm.sampleRate, words: [] };
+      });
+      const finished = await this.deps.pool.finish({
+        pieces,
+        pauses: [],
+        textOffsets: [],
+        output: { ...defaultOutput, format, sampleRate: outputSampleRate },
+      });
+      await admission.end('done');
+      return { audio: finished.audio, contentType: contentTypeOf(format), sampleRate: finished.sampleRate, duration: finished.duration };
+    } catch (error) {
+      await admission.end('failed');
+      throw translate(error);
+    }
+  }
+}
+
+/** The emotion a request asks for, checked against what the voice has on the model. */
+function chooseEmotion(voice: ResolvedVoice, order: SpeechOrder, segment?: number): EmotionChoice {
+  const model = voice.models.find((m) => m.version === order.model);
+  if (!model) {
+    const offered = voice.models.map((m) => m.version).join(', ');
+    throw new SpeechError('model_not_supported', `Voice ${order.voiceId} does not support model ${order.model} (it supports ${offered})`, segment);
+  }
+  const { emotion } = order;
+  if (emotion.kind !== 'plain' && order.model === 'ssfm-v21') {
+    throw new SpeechError('prompt_not_supported', `The ${emotion.kind} prompt needs ssfm-v30 or later; ssfm-v21 takes {emotion_preset, emotion_intensity}`, segment);
+  }
+  if (emotion.kind === 'smart') return inferEmotion(order.text, emotion.previousText, emotion.nextText, model.emotions);
+  if (!model.emotions.includes(emotion.preset)) {
+    throw new SpeechError(
+      'emotion_not_supported',
+      `Voice ${order.voiceId} has no emotion "${emotion.preset}" on ${order.model} (it has ${model.emotions.join(', ')})`,
+      segment,
+    );
+  }
+  return { preset: emotion.preset, intensity: emotion.intensity };
+}
+
+function translate(error: unknown): unknown {
+  if (error instanceof NothingToSpeakError) return new SpeechError('nothing_to_speak', 'The text contains nothing that can be spoken');
+  return error;
+}
