@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { createBlobStore } from '../blobs/create-blob-store.js';
 import { systemClock, type Clock } from '../clock.js';
@@ -11,7 +12,13 @@ import { UrlSigner } from '../security/url-signer.js';
 import { AccountService } from '../services/accounts/account-service.js';
 import { PlanService } from '../services/accounts/plan-service.js';
 import { PreviewService } from '../services/voices/preview-service.js';
+import { openEarlierServices, type EarlierServices } from '../services/speaks/earlier-services.js';
+import { VoiceCatalog, noCustomVoices } from '../services/voices/voice-catalog.js';
+import { SpeechAdmission } from '../services/speech/admission.js';
+import { SpeechService } from '../services/speech/speech-service.js';
 import { BuiltinVoiceResolver, ChainedVoiceResolver, type VoiceResolver } from '../services/voices/voice-resolver.js';
+import { CustomVoiceResolver, CustomVoiceService } from '../services/custom-voices/index.js';
+import { AdaptationPool } from '../synthesis/adaptation/adaptation-pool.js';
 import { openDatabase, type Store } from '../store/database.js';
 import { migrateToLatest } from '../store/migrate.js';
 import { ServerSettings } from '../store/server-settings.js';
@@ -35,6 +42,14 @@ export interface Services {
   previews: PreviewService;
   /** Voice ids of requests → voices the account may use (built-in, later custom). */
   voices: VoiceResolver;
+  /** Custom voices: instant and professional clones, their lifecycle and profiles. */
+  customVoices: CustomVoiceService;
+  /** The voices an account can list (its completed custom voices first); custom voices plug in through its CustomVoiceLister. */
+  voiceCatalog: VoiceCatalog;
+  /** Syntheses of the current interface: voice, model and emotion checks, concurrency slot, credits. */
+  speech: SpeechService;
+  /** The earlier interface: speaks (durable jobs), upload slots, completion webhooks. */
+  earlier: EarlierServices;
   close(): Promise<void>;
 }
 
@@ -52,23 +67,45 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
   const pool = new SynthesisPool(config.synthWorkers);
   const synthesizer = new Synthesizer(pool);
   const queue = createJobQueue(config, store, { clock });
+  const limiters = createLimiters(config, clock);
+  const accounts = new AccountService(store.db, { encryptionKey: keys.encryption, clock });
+  const adaptation = new AdaptationPool(1);
+  const customVoices = new CustomVoiceService({
+    db: store.db,
+    blobs,
+    queue,
+    concurrency: limiters.concurrency,
+    accounts,
+    adaptation,
+    tmpDir: path.join(config.dataDir, 'tmp', 'custom-voices'),
+    clock,
+  });
+  customVoices.registerJobs(queue);
+  const voices = new ChainedVoiceResolver([new BuiltinVoiceResolver(), new CustomVoiceResolver(customVoices)]);
+  const earlier = await openEarlierServices({ config, clock, store, blobs, queue, limiters, keys, accounts, synthesizer, voices });
   return {
     config,
     clock,
     store,
     blobs,
     queue,
-    limiters: createLimiters(config, clock),
+    limiters,
     keys,
     urlSigner: new UrlSigner(keys.urlSigning, clock),
-    accounts: new AccountService(store.db, { encryptionKey: keys.encryption, clock }),
+    accounts,
     plans: new PlanService(store.db),
     pool,
     synthesizer,
     previews: new PreviewService(synthesizer, blobs),
-    voices: new ChainedVoiceResolver([new BuiltinVoiceResolver()]),
+    voices,
+    customVoices,
+    earlier,
+    voiceCatalog: new VoiceCatalog(customVoices),
+    speech: new SpeechService({ voices, synthesizer, pool, admission: new SpeechAdmission(accounts, limiters.concurrency) }),
     async close() {
       await queue.stop({ timeoutMs: 10_000 });
+      await customVoices.idle();
+      await adaptation.close();
       await pool.close();
       await store.close();
     },

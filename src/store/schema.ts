@@ -12,6 +12,7 @@ export interface Database {
   accounts: AccountsTable;
   server_settings: ServerSettingsTable;
   jobs: JobsTable;
+  custom_voices: CustomVoicesTable;
   speaks: SpeaksTable;
   speak_resources: SpeakResourcesTable;
   webhook_deliveries: WebhookDeliveriesTable;
@@ -164,3 +165,26 @@ export interface WebhookDeliveriesTable {
 export type SpeakRow = Selectable<SpeaksTable>;
 export type SpeakResourceRow = Selectable<SpeakResourcesTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+
+export interface CustomVoicesTable {
+  /** `uc_` + 24 lowercase hex. */
+  voice_id: string;
+  account_uid: string;
+  name: string;
+  /** ssfm-v21 or ssfm-v30: the voice is bound to it. */
+  model: string;
+  /** ISO 639-3 the voice was made for (professional clones name it), or null. */
+  language: string | null;
+  source: 'instant' | 'professional';
+  status: 'pending' | 'training' | 'completed' | 'failed';
+  /** A failure reason safe to show the owner, when failed. */
+  error: string | null;
+  /** VoiceProfile as JSON, once trained. */
+  profile: string | null;
+  /** Blob key of the original upload, once stored. */
+  upload_key: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type CustomVoiceRow = Selectable<CustomVoicesTable>;

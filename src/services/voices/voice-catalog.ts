@@ -77,9 +77,17 @@ export class VoiceCatalog {
   constructor(private readonly customVoices: CustomVoiceLister = noCustomVoices) {}
 
   async list(accountUid: string): Promise<readonly VoiceEntry[]> {
+    const { custom, builtin } = await this.listByKind(accountUid);
+    return custom.length === 0 ? builtin : [...custom, ...builtin];
+  }
+
+  /**
+   * The same voices in their two parts. The built-in part is the same array for every account and
+   * every call, so listings can cache what they make of it.
+   */
+  async listByKind(accountUid: string): Promise<{ custom: VoiceEntry[]; builtin: readonly VoiceEntry[] }> {
     const custom = await this.customVoices.listUsable(accountUid);
-    if (custom.length === 0) return builtinEntries;
-    return [...custom.map(customEntry), ...builtinEntries];
+    return { custom: custom.map(customEntry), builtin: builtinEntries };
   }
 
   async find(accountUid: string, voiceId: string): Promise<VoiceEntry | null> {

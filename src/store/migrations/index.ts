@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as accounts from './0001_accounts.js';
 import * as serverSettings from './0002_server_settings.js';
 import * as jobs from './0003_jobs.js';
+import * as customVoices from './0004_custom_voices.js';
 import * as speaks from './0005_speaks.js';
 
 /**
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
   '0002_server_settings': serverSettings,
   '0003_jobs': jobs,
+  '0004_custom_voices': customVoices,
   '0005_speaks': speaks,
 };

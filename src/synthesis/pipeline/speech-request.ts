@@ -1,5 +1,6 @@
 import type { WordTiming } from '../audio.js';
 import type { EngineProsody, EngineVoice } from '../engines/engine.js';
+import type { VoiceProfile } from '../adaptation/voice-profile.js';
 
 export type AudioFormat = 'wav' | 'mp3' | 'mulaw';
 
@@ -29,6 +30,8 @@ export interface OutputSpec {
 export interface VoiceRendering {
   voice: EngineVoice;
   prosody: EngineProsody;
+  /** A custom voice's timbre (formant scale, equalizer), applied to every sentence after the engine. */
+  profile?: VoiceProfile;
 }
 
 export interface SpeechRequest {

@@ -25,7 +25,7 @@ export class Synthesizer {
   /** Sentences in order, each as soon as it and all before it are ready (for streaming). */
   async *sentences(request: SpeechRequest): AsyncGenerator<SpokenSentence> {
     const language = resolveLanguage(request.text, request.language);
-    const { voice, prosody } = request.render(language);
+    const { voice, prosody, profile } = request.render(language);
     const plans = planSentences(request.text, language);
     const { output } = request;
     const pending = plans.map((plan) =>
@@ -38,6 +38,7 @@ export class Synthesizer {
         pitch: output.pitch,
         tempo: output.tempo,
         lastPitch: output.lastPitch,
+        profile,
       }),
     );
     // Rejections of later sentences are observed once they are awaited; keep them from being "unhandled" meanwhile.

@@ -5,6 +5,7 @@ import { applyGain } from '../dsp/gain.js';
 import { engineFor } from '../engines/engine-registry.js';
 import { shiftLastWordPitch } from '../prosody/last-word-pitch.js';
 import { trimSilence } from './trim-silence.js';
+import { applyVoiceProfile } from '../adaptation/apply-profile.js';
 import type { RenderedSentence, SentenceTask } from './tasks.js';
 
 /** Engine → trim → DSP the engine could not do → resample → output pitch and tempo. */
@@ -15,6 +16,7 @@ export async function renderSentence(task: SentenceTask): Promise<RenderedSenten
   const missingPitch = output.applied.pitch ? unreachedPitch(task.prosody.pitch, output.achievedPitch) : task.prosody.pitch;
   if (!output.applied.rate && task.prosody.rate !== 1) speech = await changeTempo(speech, task.prosody.rate);
   if (!output.applied.volume && task.prosody.volume !== 1) speech = applyGain(speech, task.prosody.volume);
+  if (task.profile) speech = applyVoiceProfile(speech, task.profile);
   if (speech.sampleRate !== task.sampleRate) speech = await resample(speech, task.sampleRate);
   if (task.lastPitch !== 0) speech = await shiftLastWordPitch(speech, task.lastPitch);
   const semitones = task.pitch + missingPitch;

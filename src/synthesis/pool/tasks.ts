@@ -1,6 +1,7 @@
 import type { WordTiming } from '../audio.js';
 import type { EngineProsody, EngineVoice } from '../engines/engine.js';
 import type { OutputSpec } from '../pipeline/speech-request.js';
+import type { VoiceProfile } from '../adaptation/voice-profile.js';
 
 /** Render one sentence: engine, trim, resample, output pitch and tempo. Offsets stay in `text`. */
 export interface SentenceTask {
@@ -13,6 +14,8 @@ export interface SentenceTask {
   pitch: number;
   tempo: number;
   lastPitch: number;
+  /** A custom voice's profile: its timbre is applied right after the engine. */
+  profile?: VoiceProfile;
 }
 
 export interface RenderedSentence {

@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, ValidationError, type FieldIssue } from '../api-error.js';
+import { SpeechError, type SpeechErrorCode } from '../../services/speech/speech-errors.js';
+
+const speechStatus: Record<SpeechErrorCode, number> = {
+  voice_not_found: 404,
+  model_not_supported: 400,
+  emotion_not_supported: 400,
+  prompt_not_supported: 400,
+  nothing_to_speak: 422,
+  insufficient_credit: 402,
+  too_many_concurrent: 429,
+};
+
+function send(reply: FastifyReply, status: number, body: unknown, headers: Record<string, string> = {}): FastifyReply {
+  // A string payload skips the routes' response serializers: error bodies are never reshaped.
+  return reply.status(status).headers(headers).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+/** A body Fastify could not parse, in FastAPI's words. */
+function bodyIssue(error: FastifyError): FieldIssue[] {
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return [{ loc: ['body'], msg: 'Field required', type: 'missing' }];
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return [{ loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from (send Content-Type: application/json)', type: 'model_attributes_type' }];
+  }
+  return [{ loc: ['body', 0], msg: 'JSON decode error', type: 'json_invalid' }];
+}
+
+function isBodyParseError(error: FastifyError): boolean {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return false;
+  if (typeof error.code === 'string' && error.code.startsWith('FST_ERR_CTP_')) return true;
+  // JSON.parse and secure-json-parse throw SyntaxError, which Fastify marks 400.
+  return error instanceof SyntaxError && error.statusCode === 400;
+}
+
+/**
+ * The current interface's one error renderer: `{detail: string}` for every failure, FastAPI's
+ * `{detail: [{loc, msg, type}]}` for schema violations, and `{error_code, message}` for text with
+ * nothing to speak. Never a stack trace; anything unexpected is logged and answered 500.
+ */
+export function renderCurrentError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof ValidationError) return send(reply, 422, { detail: error.issues });
+  if (error instanceof SpeechError) {
+    if (error.code === 'nothing_to_speak') {
+      const where = error.segment === undefined ? '' : ` (segment ${error.segment})`;
+      return send(reply, 422, { error_code: 'TEXT_NOT_SYNTHESIZABLE', message: `${error.message}${where}` });
+    }
+    const where = error.segment === undefined ? '' : `segments[${error.segment}]: `;
+    return send(reply, speechStatus[error.code], { detail: `${where}${error.message}` });
+  }
+  if (error instanceof ApiError) return send(reply, error.status, { detail: error.message }, error.headers);
+  const fastifyError = error as FastifyError;
+  if (isBodyParseError(fastifyError)) return send(reply, 422, { detail: bodyIssue(fastifyError) });
+  const status = fastifyError.statusCode;
+  if (status && status >= 400 && status < 500) return send(reply, status, { detail: fastifyError.message || 'Bad request' });
+  request.log.error(error);
+  return send(reply, 500, { detail: 'Internal server error' });
+}
+
+export function renderNotFound(_request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return send(reply, 404, { detail: 'Not Found' });
+}

@@ -1,0 +1,41 @@
+import type { Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../../app/services.js';
+import { filterAny } from '../../../services/voices/voice-catalog-filters.js';
+import type { VoiceEntry } from '../../../services/voices/voice-catalog.js';
+import { accountOf } from '../authenticate.js';
+import { errorResponses, security } from '../schemas/common.js';
+import { V2Query, V2Voice } from '../schemas/voices.js';
+import { itemsJson, JsonListCache, sendListing } from './json-list-cache.js';
+import { v2Voice } from './voice-shapes.js';
+
+/**
+ * `GET /v2/voices` (deprecated): a voice is listed when it supports the model OR matches the
+ * gender, age, use case or type, as the interface document words it.
+ */
+export function registerV2Voices(app: FastifyInstance, services: Services): void {
+  const cache = new JsonListCache();
+  app.get<{ Querystring: Static<typeof V2Query> }>(
+    '/v2/voices',
+    {
+      schema: {
+        summary: 'List voices (deprecated)',
+        description: 'Filters combine with OR. use_cases must be one label of the enumeration.',
+        tags: ['voices'],
+        deprecated: true,
+        security,
+        querystring: V2Query,
+        response: { 200: Type.Array(V2Voice), ...errorResponses([401]) },
+      },
+    },
+    async (request, reply) => {
+      const { model, gender, age, use_cases, voice_type } = request.query;
+      const filter = { model, gender, age, useCases: use_cases, voiceType: voice_type };
+      const { custom, builtin } = await services.voiceCatalog.listByKind(accountOf(request).uid);
+      // OR keeps or drops each voice on its own, so the two parts can be filtered apart.
+      const shape = (list: readonly VoiceEntry[]) => filterAny(list, filter).map(v2Voice);
+      return sendListing(request, reply, itemsJson(shape(custom)), cache.get(JSON.stringify(filter), () => shape(builtin)));
+    },
+  );
+}

@@ -1,0 +1,37 @@
+import type { Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../../app/services.js';
+import { filterAll } from '../../../services/voices/voice-catalog-filters.js';
+import type { VoiceEntry } from '../../../services/voices/voice-catalog.js';
+import { accountOf } from '../authenticate.js';
+import { errorResponses, security } from '../schemas/common.js';
+import { V3Query, V3Voice } from '../schemas/voices.js';
+import { itemsJson, JsonListCache, sendListing } from './json-list-cache.js';
+import { v3Voice } from './voice-shapes.js';
+
+/** `GET /v3/voices`: the account's completed custom voices first, then built-ins; filters combine with AND. */
+export function registerV3Voices(app: FastifyInstance, services: Services): void {
+  const cache = new JsonListCache();
+  app.get<{ Querystring: Static<typeof V3Query> }>(
+    '/v3/voices',
+    {
+      schema: {
+        summary: 'List voices',
+        description: 'Custom voices (completed only) first, then built-in voices. Filters combine with AND; use_cases is a keyword.',
+        tags: ['voices'],
+        security,
+        querystring: V3Query,
+        response: { 200: Type.Array(V3Voice), ...errorResponses([401]) },
+      },
+    },
+    async (request, reply) => {
+      const { model, gender, age, use_cases, voice_type } = request.query;
+      const filter = { model, gender, age, useCases: use_cases, voiceType: voice_type };
+      const { custom, builtin } = await services.voiceCatalog.listByKind(accountOf(request).uid);
+      const publicUrl = services.config.publicUrl;
+      const shape = (list: readonly VoiceEntry[]) => filterAll(list, filter).map((e) => v3Voice(e, publicUrl));
+      return sendListing(request, reply, itemsJson(shape(custom)), cache.get(`${publicUrl}\u0000${JSON.stringify(filter)}`, () => shape(builtin)));
+    },
+  );
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../app/services.js';
+import { caller } from './auth.js';
+
+/**
+ * `GET /api/me`. `api_token` is the Bearer token itself (stored encrypted with the server key,
+ * so it can be shown); `callback_url` is null when none is registered.
+ */
+export function registerMe(api: FastifyInstance, services: Services): void {
+  api.get('/me', async (request) => {
+    const { account } = caller(request);
+    return {
+      result: {
+        uid: account.uid,
+        username: account.username,
+        fullname: account.fullname,
+        email: account.email ?? '',
+        enable_api: account.enableApi,
+        api_token: await services.accounts.getApiToken(account.uid),
+        callback_url: account.callbackUrl,
+      },
+    };
+  });
+}

@@ -1,0 +1,370 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import type { Kysely } from 'kysely';
+import type { BlobStore } from '../../blobs/blob-store.js';
+import { systemClock, type Clock } from '../../clock.js';
+import type { ConcurrencyLimiter, Release } from '../../limits/limiter.js';
+import type { JobQueue } from '../../queue/job-queue.js';
+import type { Database } from '../../store/schema.js';
+import type { AdaptationPool } from '../../synthesis/adaptation/adaptation-pool.js';
+import { UploadRejection } from '../../synthesis/adaptation/upload-rejection.js';
+import { parseVoiceProfile, type VoiceProfile } from '../../synthesis/adaptation/voice-profile.js';
+import { normalizeIso3 } from '../../synthesis/text/languages.js';
+import type { AccountService } from '../accounts/account-service.js';
+import type { Plan } from '../accounts/plan.js';
+import type { CustomVoiceLister, UsableCustomVoice } from '../voices/voice-catalog.js';
+import { emotionsOf } from '../../synthesis/catalog/voice-models.js';
+import { instantUpload, maxNameLength, professionalUpload } from './clone-limits.js';
+import { cloneModels, customVoiceFromRow, customVoiceIdPattern, type CustomVoice, type CustomVoiceSource } from './custom-voice.js';
+import { CustomVoiceError, voiceNotFound } from './errors.js';
+import { saveUpload, type UploadSource } from './save-upload.js';
+import { rejectionError } from './rejection-error.js';
+import { TrainingJob, trainingJobName } from './training-job.js';
+
+export interface CustomVoiceServiceOptions {
+  db: Kysely<Database>;
+  blobs: BlobStore;
+  queue: JobQueue;
+  concurrency: ConcurrencyLimiter;
+  accounts: AccountService;
+  adaptation: AdaptationPool;
+  /** Private folder for uploads being read (under DATA_DIR). */
+  tmpDir: string;
+  clock?: Clock;
+  /** Unexpected failures nobody awaits (background upload storage). Default: stderr. */
+  onError?: (error: unknown, what: string) => void;
+}
+
+export interface InstantCloneInput {
+  accountUid: string;
+  name: unknown;
+  model: unknown;
+  file: UploadSource;
+}
+
+export interface ProfessionalCloneInput extends InstantCloneInput {
+  language: unknown;
+}
+
+/** A voice ready for synthesis: who may use it and how it sounds. */
+export interface CustomVoiceWithProfile {
+  voice: CustomVoice;
+  profile: VoiceProfile;
+}
+
+/** Shown when something on our side failed; never the internal error's text. */
+const internalFailure = 'The voice could not be made from this recording because of an internal error. Please try again.';
+
+/**
+ * Custom voices of accounts: instant clones made while the client waits, professional clones
+ * trained by a queued job, listing, reading and deleting, and the profile synthesis needs.
+ * Checks run in the order decisions §1 gives, so each bad request gets the answer decided for it.
+ */
+export class CustomVoiceService implements CustomVoiceLister {
+  private readonly db: Kysely<Database>;
+  private readonly clock: Clock;
+  private readonly background = new Set<Promise<void>>();
+  private readonly onError: (error: unknown, what: string) => void;
+  readonly trainingJob: TrainingJob;
+
+  constructor(private readonly options: CustomVoiceServiceOptions) {
+    this.db = options.db;
+    this.clock = options.clock ?? systemClock;
+    this.onError = options.onError ?? ((error, what) => console.error(`custom voices: ${what}:`, error));
+    this.trainingJob = new TrainingJob({
+      db: options.db,
+      blobs: options.blobs,
+      adaptation: options.adaptation,
+      tmpDir: options.tmpDir,
+      clock: this.clock,
+    });
+  }
+
+  /** Registers the professional training job type; call before the queue starts. */
+  registerJobs(queue: JobQueue = this.options.queue): void {
+    queue.register(this.trainingJob);
+  }
+
+  /**
+   * Makes a voice from a 5–150 s sample and answers once it can speak (status `completed`), or
+   * with status `failed` and a safe error when our side failed. The upload is stored in the blob
+   * store in the background afterwards.
+   */
+  async createInstantClone(input: InstantCloneInput): Promise<CustomVoice> {
+    const name = checkName(input.name);
+    const model = checkModel(input.model);
+    const file = await saveUpload(input.file, this.options.tmpDir, instantUpload.maxBytes);
+    let release: Release | null = null;
+    let keepFile = false;
+    try {
+      const info = await this.probe(file, instantUpload.limits);
+      const plan = await this.planOf(input.accountUid);
+      await this.checkSlots(input.accountUid, plan, 'instant');
+      release = await this.acquireCloneSlot(input.accountUid, plan);
+      const voiceId = await this.insertVoice(input.accountUid, plan, { name, model, language: null, source: 'instant', status: 'training' });
+      try {
+        const result = await this.options.adaptation.clone(file, instantUpload.limits, false);
+        await this.finishTraining(voiceId, result.profile);
+      } catch (error) {
+        if (error instanceof UploadRejection) {
+          await this.db.deleteFrom('custom_voices').where('voice_id', '=', voiceId).execute();
+          throw rejectionError(error);
+        }
+        this.onError(error, `instant clone ${voiceId}`);
+        await this.failTraining(voiceId, internalFailure);
+      }
+      keepFile = true;
+      this.inBackground(`storing the upload of ${voiceId}`, () => this.storeUpload(input.accountUid, voiceId, file, info.format));
+      return this.get(input.accountUid, voiceId);
+    } finally {
+      await release?.();
+      if (!keepFile) await rm(file, { force: true });
+    }
+  }
+
+  /**
+   * Accepts a 5 min – 3 h recording for careful training: stores it, queues the training job and
+   * answers with status `pending`; the job moves the voice to `training`, then `completed` or `failed`.
+   */
+  async createProfessionalClone(input: ProfessionalCloneInput): Promise<CustomVoice> {
+    const name = checkName(input.name);
+    const model = checkModel(input.model);
+    const language = checkLanguage(input.language);
+    const file = await saveUpload(input.file, this.options.tmpDir, professionalUpload.maxBytes);
+    let release: Release | null = null;
+    try {
+      const info = await this.probe(file, professionalUpload.limits);
+      const plan = await this.planOf(input.accountUid);
+      await this.checkSlots(input.accountUid, plan, 'professional');
+      release = await this.acquireCloneSlot(input.accountUid, plan);
+      if (!(await this.options.accounts.useProfessionalGeneration(input.accountUid))) {
+        throw new CustomVoiceError('no_generations_left', 'No professional clone trainings are left on the plan for this period.');
+      }
+      let voiceId: string;
+      try {
+        voiceId = await this.insertVoice(input.accountUid, plan, { name, model, language, source: 'professional', status: 'pending' });
+      } catch (error) {
+        await this.options.accounts.refundProfessionalGeneration(input.accountUid);
+        throw error;
+      }
+      await this.storeUpload(input.accountUid, voiceId, file, info.format);
+      await this.options.queue.enqueue(trainingJobName, { voiceId }, { jobId: `custom-voice-training:${voiceId}` });
+      return this.get(input.accountUid, voiceId);
+    } finally {
+      await release?.();
+      await rm(file, { force: true });
+    }
+  }
+
+  /** Every voice of the account, whatever its status, newest first. */
+  async list(accountUid: string): Promise<CustomVoice[]> {
+    const rows = await this.db
+      .selectFrom('custom_voices')
+      .selectAll()
+      .where('account_uid', '=', accountUid)
+      .orderBy('created_at', 'desc')
+      .orderBy('voice_id', 'desc')
+      .execute();
+    return rows.map(customVoiceFromRow);
+  }
+
+  /** One voice of the account; another account's voice is "not found" like an unknown one. */
+  async get(accountUid: string, voiceId: string): Promise<CustomVoice> {
+    const row = await this.row(accountUid, voiceId);
+    if (!row) throw voiceNotFound();
+    return customVoiceFromRow(row);
+  }
+
+  /** Removes the voice, its profile and its stored upload; its slot is free at once. */
+  async delete(accountUid: string, voiceId: string): Promise<void> {
+    if (!customVoiceIdPattern.test(voiceId)) throw voiceNotFound();
+    const result = await this.db.deleteFrom('custom_voices').where('voice_id', '=', voiceId).where('account_uid', '=', accountUid).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw voiceNotFound();
+    await this.deleteBlobs(accountUid, voiceId);
+  }
+
+  /** The account's completed voices, newest first, as the voice listings show them (VoiceCatalog's CustomVoiceLister). */
+  async listUsable(accountUid: string): Promise<UsableCustomVoice[]> {
+    const voices = await this.list(accountUid);
+    return voices
+      .filter((voice) => voice.status === 'completed')
+      .map((voice) => ({
+        voiceId: voice.voiceId,
+        name: voice.name,
+        model: { version: voice.model, emotions: [...emotionsOf(voice.model)] },
+        language: voice.language,
+      }));
+  }
+
+  /** A completed voice of the account with its profile, or null (synthesis answers 404). */
+  async findUsable(accountUid: string, voiceId: string): Promise<CustomVoiceWithProfile | null> {
+    const row = await this.row(accountUid, voiceId);
+    if (!row || row.status !== 'completed' || !row.profile) return null;
+    try {
+      return { voice: customVoiceFromRow(row), profile: parseVoiceProfile(row.profile) };
+    } catch (error) {
+      this.onError(error, `reading the profile of ${voiceId}`);
+      return null;
+    }
+  }
+
+  /** Resolves when background work (upload storage) started so far has finished. */
+  async idle(): Promise<void> {
+    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+  }
+
+  private async row(accountUid: string, voiceId: string) {
+    if (typeof voiceId !== 'string' || !customVoiceIdPattern.test(voiceId)) return undefined;
+    return this.db.selectFrom('custom_voices').selectAll().where('voice_id', '=', voiceId).where('account_uid', '=', accountUid).executeTakeFirst();
+  }
+
+  private async probe(file: string, limits: typeof instantUpload.limits | typeof professionalUpload.limits) {
+    try {
+      return await this.options.adaptation.probe(file, limits);
+    } catch (error) {
+      if (error instanceof UploadRejection) throw rejectionError(error);
+      // A decoder failing in a way nobody foresaw is still the file's fault, not a 500.
+      this.onError(error, 'probing an upload');
+      throw new CustomVoiceError('unreadable_audio', 'The audio file could not be read.');
+    }
+  }
+
+  private async planOf(accountUid: string): Promise<Plan> {
+    const found = await this.options.accounts.getWithPlan(accountUid);
+    if (!found) throw new CustomVoiceError('cloning_not_allowed', 'Voice cloning is not available for this account.');
+    if (!found.plan.cloneAllowed) throw new CustomVoiceError('cloning_not_allowed', 'Voice cloning is not available on your plan.');
+    return found.plan;
+  }
+
+  /** Free slots, checked before the work; `insertVoice` checks again against concurrent creations. */
+  private async checkSlots(accountUid: string, plan: Plan, source: CustomVoiceSource): Promise<void> {
+    const counts = await this.counts(accountUid);
+    if (counts.all >= plan.customVoiceSlot) {
+      throw new CustomVoiceError('no_free_slot', `All ${plan.customVoiceSlot} custom voice slots of your plan are in use; delete a voice to free one.`);
+    }
+    if (source === 'professional' && counts.professional >= plan.professionalVoiceSlot) {
+      throw new CustomVoiceError('no_free_slot', `All ${plan.professionalVoiceSlot} professional voice slots of your plan are in use.`);
+    }
+  }
+
+  private async counts(accountUid: string): Promise<{ all: number; professional: number; inProgress: number }> {
+    const rows = await this.db.selectFrom('custom_voices').select(['source', 'status']).where('account_uid', '=', accountUid).execute();
+    return {
+      all: rows.length,
+      professional: rows.filter((r) => r.source === 'professional').length,
+      inProgress: rows.filter((r) => r.source === 'professional' && (r.status === 'pending' || r.status === 'training')).length,
+    };
+  }
+
+  /**
+   * One of the plan's clones-at-once, counting professional trainings still queued or running
+   * (they hold theirs until they end) and instant clones in progress in this process.
+   */
+  private async acquireCloneSlot(accountUid: string, plan: Plan): Promise<Release> {
+    const { inProgress } = await this.counts(accountUid);
+    const release = await this.options.concurrency.tryAcquire(`clone:${accountUid}`, Math.max(0, plan.maxConcurrentClones - inProgress));
+    if (!release) throw new CustomVoiceError('too_many_clones', `Your plan allows ${plan.maxConcurrentClones} voice clone(s) at once; wait for one to finish.`);
+    return release;
+  }
+
+  /**
+   * Inserts the voice, then makes sure it fits: among the account's voices ordered by creation,
+   * it must be within the plan's slots. Two creations racing for the last slot both insert, both
+   * see the same order, and the later one withdraws, on SQLite and PostgreSQL alike.
+   */
+  private async insertVoice(
+    accountUid: string,
+    plan: Plan,
+    voice: { name: string; model: string; language: string | null; source: CustomVoiceSource; status: 'pending' | 'training' },
+  ): Promise<string> {
+    const voiceId = `uc_${randomBytes(12).toString('hex')}`;
+    const now = this.clock.now();
+    await this.db
+      .insertInto('custom_voices')
+      .values({ voice_id: voiceId, account_uid: accountUid, ...voice, error: null, profile: null, upload_key: null, created_at: now, updated_at: now })
+      .execute();
+    const rows = await this.db
+      .selectFrom('custom_voices')
+      .select(['voice_id', 'source'])
+      .where('account_uid', '=', accountUid)
+      .orderBy('created_at')
+      .orderBy('voice_id')
+      .execute();
+    const rank = rows.findIndex((r) => r.voice_id === voiceId);
+    const professionalRank = rows.filter((r) => r.source === 'professional').findIndex((r) => r.voice_id === voiceId);
+    const overAll = rank >= plan.customVoiceSlot;
+    const overProfessional = voice.source === 'professional' && professionalRank >= plan.professionalVoiceSlot;
+    if (overAll || overProfessional) {
+      await this.db.deleteFrom('custom_voices').where('voice_id', '=', voiceId).execute();
+      throw new CustomVoiceError('no_free_slot', 'All custom voice slots of your plan are in use; delete a voice to free one.');
+    }
+    return voiceId;
+  }
+
+  private async finishTraining(voiceId: string, profile: VoiceProfile): Promise<void> {
+    await this.db
+      .updateTable('custom_voices')
+      .set({ status: 'completed', profile: JSON.stringify(profile), error: null, updated_at: this.clock.now() })
+      .where('voice_id', '=', voiceId)
+      .execute();
+  }
+
+  private async failTraining(voiceId: string, error: string): Promise<void> {
+    await this.db.updateTable('custom_voices').set({ status: 'failed', error, updated_at: this.clock.now() }).where('voice_id', '=', voiceId).execute();
+  }
+
+  /** Copies the upload into the blob store and notes its key; a voice deleted meanwhile leaves nothing behind. */
+  private async storeUpload(accountUid: string, voiceId: string, file: string, format: 'wav' | 'mp3'): Promise<void> {
+    try {
+      const key = `${voicePrefix(accountUid, voiceId)}original.${format}`;
+      await this.options.blobs.put(key, createReadStream(file), format === 'wav' ? 'audio/wav' : 'audio/mpeg');
+      const result = await this.db.updateTable('custom_voices').set({ upload_key: key }).where('voice_id', '=', voiceId).executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) await this.deleteBlobs(accountUid, voiceId);
+    } finally {
+      await rm(file, { force: true });
+    }
+  }
+
+  private async deleteBlobs(accountUid: string, voiceId: string): Promise<void> {
+    const keys: string[] = [];
+    for await (const key of this.options.blobs.list(voicePrefix(accountUid, voiceId))) keys.push(key);
+    await Promise.all(keys.map((key) => this.options.blobs.delete(key)));
+  }
+
+  private inBackground(what: string, work: () => Promise<void>): void {
+    const task = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((error) => this.onError(error, what))
+      .finally(() => this.background.delete(task));
+    this.background.add(task);
+  }
+}
+
+/** Where a voice's files live in the blob store. */
+export function voicePrefix(accountUid: string, voiceId: string): string {
+  return `custom-voices/${accountUid}/${voiceId}/`;
+}
+
+function checkName(value: unknown): string {
+  if (typeof value !== 'string' || value.trim().length === 0 || [...value].length > maxNameLength) {
+    throw new CustomVoiceError('invalid_field', `name must be 1 to ${maxNameLength} characters`, 'name');
+  }
+  return value;
+}
+
+function checkModel(value: unknown): (typeof cloneModels)[number] {
+  if (typeof value !== 'string' || !(cloneModels as readonly string[]).includes(value)) {
+    throw new CustomVoiceError('invalid_field', `model must be one of ${cloneModels.join(', ')}`, 'model');
+  }
+  return value as (typeof cloneModels)[number];
+}
+
+function checkLanguage(value: unknown): string {
+  const language = typeof value === 'string' ? normalizeIso3(value) : null;
+  if (!language) throw new CustomVoiceError('invalid_field', 'language must be an ISO 639-3 code of a supported language', 'language');
+  return language;
+}
+
+export { voiceNotFound };
+export type { UploadSource };

@@ -1,0 +1,7 @@
+export { CustomVoiceService, voicePrefix, type CustomVoiceServiceOptions, type InstantCloneInput, type ProfessionalCloneInput, type CustomVoiceWithProfile } from './custom-voice-service.js';
+export { CustomVoiceResolver } from './custom-voice-resolver.js';
+export { CustomVoiceError, type CustomVoiceErrorCode } from './errors.js';
+export { customVoiceIdPattern, cloneModels, type CustomVoice, type CustomVoiceSource, type CustomVoiceStatus } from './custom-voice.js';
+export { instantUpload, professionalUpload, maxNameLength } from './clone-limits.js';
+export { trainingJobName, type TrainingPayload } from './training-job.js';
+export type { UploadSource } from './save-upload.js';

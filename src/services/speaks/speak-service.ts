@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { BlobStore } from '../../blobs/blob-store.js';
+import type { Clock } from '../../clock.js';
+import type { RateLimiter } from '../../limits/limiter.js';
+import type { JobQueue } from '../../queue/job-queue.js';
+import { NothingToSpeakError } from '../../synthesis/pipeline/plan-sentences.js';
+import type { SynthesizedSpeech } from '../../synthesis/pipeline/speech-request.js';
+import type { Synthesizer } from '../../synthesis/pipeline/synthesizer.js';
+import type { AccountService } from '../accounts/account-service.js';
+import type { Account } from '../accounts/account.js';
+import type { Plan } from '../accounts/plan.js';
+import { EarlierApiRejection, rejections } from './errors.js';
+import { synthesizeWithLastPitch } from './last-pitch.js';
+import { prepareSpeech, type SpeechDeps } from './speech-for-order.js';
+import type { SpeakOrder } from './speak-order.js';
+import { SpeakStore } from './speak-store.js';
+import { audioFileName } from './speak-urls.js';
+import type { Speak } from './speak.js';
+
+export const speakJobName = 'speak.synthesize';
+
+/** Told when a speak reaches `done` or `failed`; must be idempotent (the job may call it twice). */
+export interface SpeakFinishedListener {
+  speakFinished(speak: Speak): Promise<void>;
+}
+
+export interface SpeakServiceDeps extends SpeechDeps {
+  store: SpeakStore;
+  accounts: AccountService;
+  rate: RateLimiter;
+  queue: JobQueue;
+  blobs: BlobStore;
+  synthesizer: Synthesizer;
+  clock: Clock;
+  finished: SpeakFinishedListener;
+}
+
+/** Attempts of the speak job that synthesize; later ones (workers that kept dying) only record the failure. */
+export const synthesisAttempts = 3;
+
+/** The window of the per-plan synthesis rate (`speak_rate_per_minute`). */
+const rateWindowMs = 60_000;
+
+/**
+ * Speaks of the earlier interface: creation (rate limit, credits, a durable job), the job that
+ * synthesizes and stores the audio, direct synthesis for /api/text-to-speech, and reads.
+ */
+export class SpeakService {
+  constructor(private readonly deps: SpeakServiceDeps) {}
+
+  /** Validates against what exists, charges, records the speak and enqueues its job. Returns the speak id. */
+  async create(account: Account, plan: Plan, order: SpeakOrder, query: Record<string, unknown>): Promise<string> {
+    const prepared = await prepareSpeech(order, account.uid, this.deps);
+    const credits = await this.admit(account, plan, order.text);
+    const id = randomBytes(12).toString('hex');
+    try {
+      await this.deps.store.insert({
+        id,
+        uid: account.uid,
+        order,
+        query,
+        actorId: prepared.actorId,
+        textCount: credits,
+        credits,
+        now: this.deps.clock.now(),
+      });
+    } catch (error) {
+      await this.deps.accounts.refundCredits(account.uid, credits);
+      throw error;
+    }
+    // If the process dies between the insert and this enqueue, recover() enqueues it at the next start.
+    await this.enqueue(id);
+    return id;
+  }
+
+  /** /api/text-to-speech: the same checks and charge, and the audio at once; refunded when it fails. */
+  async speakNow(account: Account, plan: Plan, order: SpeakOrder): Promise<SynthesizedSpeech> {
+    const prepared = await prepareSpeech(order, account.uid, this.deps);
+    const credits = await this.admit(account, plan, order.text);
+    try {
+      return await synthesizeWithLastPitch(this.deps.synthesizer, prepared.request);
+    } catch (error) {
+      await this.deps.accounts.refundCredits(account.uid, credits);
+      if (error instanceof NothingToSpeakError) throw rejections.invalid('text', error.message);
+      throw error;
+    }
+  }
+
+  /** The account's speak; another account's is as invisible as one that does not exist. */
+  async get(uid: string, id: string): Promise<Speak> {
+    const speak = /^[0-9a-f]{24}$/.test(id) ? await this.deps.store.get(id) : null;
+    if (!speak || speak.uid !== uid) throw rejections.notFound();
+    return speak;
+  }
+
+  /** Any account's speak, or null (downloads by signed URL, prosody-meta's own checks). */
+  find(id: string): Promise<Speak | null> {
+    return /^[0-9a-f]{24}$/.test(id) ? this.deps.store.get(id) : Promise.resolve(null);
+  }
+
+  /**
+   * The job: synthesize, store the audio, mark done, tell the listener. Safe to run again at any
+   * point: a finished speak is only announced again (idempotently), never synthesized twice.
+   */
+  async run(id: string, attempt: number): Promise<void> {
+    const speak = await this.deps.store.get(id);
+    if (!speak) return;
+    if (speak.status !== 'progress') return this.deps.finished.speakFinished(speak);
+    if (attempt > synthesisAttempts) return this.fail(speak, 'Synthesis did not finish after repeated attempts');
+    try {
+      const prepared = await prepareSpeech(speak.order, speak.uid, this.deps);
+      const started = performance.now();
+      const speech = await synthesizeWithLastPitch(this.deps.synthesizer, prepared.request);
+      const synthesisSeconds = (performance.now() - started) / 1000;
+      const audioKey = `speaks/${audioFileName(speak)}`;
+      await this.deps.blobs.put(audioKey, speech.audio, speech.contentType);
+      await this.deps.store.markDone(
+        id,
+        {
+          audioKey,
+          contentType: speech.contentType,
+          sampleRate: speech.sampleRate,
+          duration: speech.duration,
+          synthesisSeconds,
+          timing: { language: speech.language, words: speech.words, spoken: speech.spoken },
+        },
+        this.deps.clock.now(),
+      );
+    } catch (error) {
+      const permanent = error instanceof EarlierApiRejection || error instanceof NothingToSpeakError;
+      if (permanent || attempt >= synthesisAttempts) return this.fail(speak, reasonOf(error));
+      throw error;
+    }
+    const done = await this.deps.store.get(id);
+    if (done) await this.deps.finished.speakFinished(done);
+  }
+
+  /**
+   * At start: every speak still in progress gets its job (a crash may have come between the
+   * insert and the enqueue); one whose job has ended without an outcome is failed and refunded.
+   */
+  async recover(): Promise<void> {
+    for (const id of await this.deps.store.inProgress()) {
+      const { created } = await this.enqueue(id);
+      if (created) continue;
+      const job = await this.deps.queue.getJob(jobIdOf(id));
+      if (job && (job.state === 'completed' || job.state === 'failed')) {
+        const speak = await this.deps.store.get(id);
+        if (speak) await this.fail(speak, job.lastError ?? 'Synthesis job ended without a result');
+      }
+    }
+  }
+
+  private enqueue(id: string) {
+    return this.deps.queue.enqueue(speakJobName, { speakId: id }, { jobId: jobIdOf(id) });
+  }
+
+  private async fail(speak: Speak, reason: string): Promise<void> {
+    const now = this.deps.clock.now();
+    if (await this.deps.store.markFailed(speak.id, reason, now)) await this.deps.accounts.refundCredits(speak.uid, speak.credits);
+    const failed = await this.deps.store.get(speak.id);
+    if (failed) await this.deps.finished.speakFinished(failed);
+  }
+
+  /** The plan's synthesis rate, then the credits (text length, atomically); returns the credits taken. */
+  private async admit(account: Account, plan: Plan, text: string): Promise<number> {
+    const decision = await this.deps.rate.hit(`earlier-speak:${account.uid}`, plan.speakRatePerMinute, rateWindowMs);
+    if (!decision.allowed) throw rejections.tooManyRequests(decision.retryAfterSeconds);
+    const credits = characterCount(text);
+    if (!(await this.deps.accounts.debitCredits(account.uid, credits))) throw rejections.insufficientCredit();
+    return credits;
+  }
+}
+
+export const jobIdOf = (speakId: string) => `speak:${speakId}`;
+
+/** Characters as people count them (code points), for the 350 limit, text_count and credits. */
+export function characterCount(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof EarlierApiRejection || error instanceof NothingToSpeakError) return error.message;
+  return 'Synthesis failed';
+}

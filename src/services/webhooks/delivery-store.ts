@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, WebhookDeliveryRow } from '../../store/schema.js';
+
+/** The `webhook_deliveries` table: one row per speak whose account had a callback URL when it finished. */
+export class DeliveryStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The delivery of a speak, made on first call; later calls return the same one (its id is the stable webhook-id). */
+  async createFor(speakId: string, uid: string, url: string, now: number): Promise<WebhookDeliveryRow> {
+    await this.db
+      .insertInto('webhook_deliveries')
+      .values({
+        id: `msg_${randomBytes(12).toString('hex')}`,
+        speak_id: speakId,
+        uid,
+        url,
+        status: 'pending',
+        last_status_code: null,
+        last_error: null,
+        created_at: now,
+        updated_at: now,
+        finished_at: null,
+      })
+      .onConflict((oc) => oc.column('speak_id').doNothing())
+      .execute();
+    return this.db.selectFrom('webhook_deliveries').selectAll().where('speak_id', '=', speakId).executeTakeFirstOrThrow();
+  }
+
+  async get(id: string): Promise<WebhookDeliveryRow | null> {
+    return (await this.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  async forSpeak(speakId: string): Promise<WebhookDeliveryRow | null> {
+    return (await this.db.selectFrom('webhook_deliveries').selectAll().where('speak_id', '=', speakId).executeTakeFirst()) ?? null;
+  }
+
+  /** Records an attempt; `ended` moves the delivery to its final status. */
+  async record(
+    id: string,
+    attempt: { attempts: number; status: number | null; error: string | null; ended: 'delivered' | 'failed' | null },
+    now: number,
+  ): Promise<void> {
+    await this.db
+      .updateTable('webhook_deliveries')
+      .set({
+        attempts: attempt.attempts,
+        last_status_code: attempt.status,
+        last_error: attempt.error?.slice(0, 500) ?? null,
+        updated_at: now,
+        ...(attempt.ended ? { status: attempt.ended, finished_at: now } : {}),
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+}

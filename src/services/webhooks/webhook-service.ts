@@ -1,0 +1,85 @@
+import type { Clock } from '../../clock.js';
+import type { JobQueue } from '../../queue/job-queue.js';
+import type { AccountService } from '../accounts/account-service.js';
+import type { SpeakFinishedListener } from '../speaks/speak-service.js';
+import type { SpeakStore } from '../speaks/speak-store.js';
+import type { SpeakUrls } from '../speaks/speak-urls.js';
+import type { Speak } from '../speaks/speak.js';
+import { DeliveryStore } from './delivery-store.js';
+import { postCallback, type AttemptOutcome, type PostOptions } from './post-callback.js';
+import { maxWebhookAttempts } from './retry-schedule.js';
+import { webhookBody } from './webhook-body.js';
+import { webhookHeaders } from './webhook-signature.js';
+
+export const webhookJobName = 'webhook.deliver';
+
+/** Thrown by an attempt that should be retried; the job's retry policy spaces the retries. */
+export class RetryableDelivery extends Error {}
+
+export interface WebhookServiceDeps {
+  deliveries: DeliveryStore;
+  speaks: SpeakStore;
+  urls: SpeakUrls;
+  accounts: AccountService;
+  queue: JobQueue;
+  clock: Clock;
+  post?: PostOptions;
+  /** Replaceable in tests; the real one pins the vetted address. */
+  send?: typeof postCallback;
+}
+
+/** Default attempt limits: decisions §2. */
+export const defaultPostOptions: PostOptions = { timeoutMs: 10_000, allowPrivate: false };
+
+/**
+ * Completion webhooks: one delivery per finished speak of an account with a callback URL, each
+ * attempt a run of a durable job (retries spaced by the job type), signed per Standard Webhooks.
+ */
+export class WebhookService implements SpeakFinishedListener {
+  private readonly post: PostOptions;
+  private readonly send: typeof postCallback;
+
+  constructor(private readonly deps: WebhookServiceDeps) {
+    this.post = deps.post ?? defaultPostOptions;
+    this.send = deps.send ?? postCallback;
+  }
+
+  /** Makes the delivery (once) and enqueues its job (once): safe to call again for the same speak. */
+  async speakFinished(speak: Speak): Promise<void> {
+    if (speak.status === 'progress') return;
+    const existing = await this.deps.deliveries.forSpeak(speak.id);
+    let deliveryId = existing?.id;
+    if (!deliveryId) {
+      const account = await this.deps.accounts.get(speak.uid);
+      if (!account?.callbackUrl) return;
+      deliveryId = (await this.deps.deliveries.createFor(speak.id, speak.uid, account.callbackUrl, this.deps.clock.now())).id;
+    }
+    await this.deps.queue.enqueue(webhookJobName, { deliveryId }, { jobId: `webhook:${deliveryId}` });
+  }
+
+  /** Attempt number `attempt` of a delivery. Throws RetryableDelivery when another attempt should follow. */
+  async attempt(deliveryId: string, attempt: number): Promise<AttemptOutcome | null> {
+    const delivery = await this.deps.deliveries.get(deliveryId);
+    if (!delivery || delivery.status !== 'pending') return null;
+    const now = () => this.deps.clock.now();
+    const speak = await this.deps.speaks.get(delivery.speak_id);
+    if (!speak) {
+      await this.deps.deliveries.record(deliveryId, { attempts: attempt, status: null, error: 'speak no longer exists', ended: 'failed' }, now());
+      return null;
+    }
+    const body = JSON.stringify(webhookBody(speak, this.deps.urls));
+    const secret = await this.deps.accounts.getWebhookSecret(delivery.uid);
+    const timestamp = Math.floor(now() / 1000);
+    const headers = { ...webhookHeaders(secret, delivery.id, timestamp, body) };
+    const outcome = await this.send(delivery.url, body, headers, this.post);
+    const last = attempt >= maxWebhookAttempts;
+    const ended = outcome.kind === 'delivered' ? 'delivered' : outcome.kind === 'final' || last ? 'failed' : null;
+    await this.deps.deliveries.record(
+      deliveryId,
+      { attempts: attempt, status: outcome.status, error: outcome.kind === 'delivered' ? null : outcome.error, ended },
+      now(),
+    );
+    if (!ended) throw new RetryableDelivery(`webhook ${deliveryId} attempt ${attempt}: ${outcome.kind === 'retry' ? outcome.error : ''}`);
+    return outcome;
+  }
+}

@@ -1,0 +1,33 @@
+import type { UploadInfo } from './read-upload.js';
+import type { UploadLimits, UploadRejectionReason } from './upload-rejection.js';
+import type { VoiceMeasurements } from './voice-analyser.js';
+import type { VoiceProfile } from './voice-profile.js';
+
+/** Reads an upload's header (and MP3 frames) only: format, rate, length, limits. */
+export interface ProbeTask {
+  kind: 'probe';
+  path: string;
+  limits: UploadLimits;
+}
+
+/** Reads, measures and fits a profile. */
+export interface CloneTask {
+  kind: 'clone';
+  path: string;
+  limits: UploadLimits;
+  careful: boolean;
+}
+
+export type AdaptationTask = ProbeTask | CloneTask;
+
+/** Rejections come back as values: errors lose their class on the way out of a worker thread. */
+export type AdaptationOutcome =
+  | {
+      ok: true;
+      info: UploadInfo;
+      profile?: VoiceProfile;
+      measurements?: VoiceMeasurements;
+      milliseconds: number;
+      analysisMilliseconds?: number;
+    }
+  | { ok: false; reason: UploadRejectionReason; message: string };

@@ -1,0 +1,34 @@
+/** Entry of the adaptation threads: decoding uploads, measuring voices and fitting profiles, off the event loop. */
+import { buildVoiceProfile, NotEnoughSpeechError } from './build-profile.js';
+import { measureCalibration } from './calibrate.js';
+import { readUpload } from './read-upload.js';
+import { UploadRejection } from './upload-rejection.js';
+import { VoiceAnalyser } from './voice-analyser.js';
+import type { AdaptationOutcome, AdaptationTask } from './adaptation-tasks.js';
+
+export default async function run(task: AdaptationTask): Promise<AdaptationOutcome> {
+  const started = performance.now();
+  try {
+    if (task.kind === 'probe') {
+      const info = await readUpload(task.path, task.limits);
+      return { ok: true, info, milliseconds: performance.now() - started };
+    }
+    const analyser = new VoiceAnalyser();
+    const info = await readUpload(task.path, task.limits, (block) => analyser.add(block));
+    const measurements = analyser.finish();
+    const analysedAt = performance.now();
+    const profile = await buildVoiceProfile(measurements, measureCalibration, { careful: task.careful });
+    return {
+      ok: true,
+      info,
+      profile,
+      measurements,
+      milliseconds: performance.now() - started,
+      analysisMilliseconds: analysedAt - started,
+    };
+  } catch (error) {
+    if (error instanceof UploadRejection) return { ok: false, reason: error.reason, message: error.message };
+    if (error instanceof NotEnoughSpeechError) return { ok: false, reason: 'not_enough_speech', message: error.message };
+    throw error;
+  }
+}

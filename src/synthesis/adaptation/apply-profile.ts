@@ -1,0 +1,82 @@
+import type { TimedPcm } from '../audio.js';
+import { bandGainAt } from './bands.js';
+import { CepstralEnvelope, envelopeAt, envelopeLifter } from './envelope.js';
+import { fft, hannWindow } from './fft.js';
+import type { VoiceProfile } from './voice-profile.js';
+import { analysisRate } from './voice-analyser.js';
+
+/** ~46 ms frames at 22.05 kHz: fine enough for the envelope, short enough for speech. */
+const frameSeconds = 0.046;
+/** Four frames overlap at every point (a Hann window squared sums to 1.5 there). */
+const overlap = 4;
+
+/**
+ * The profile's timbre on rendered speech: each short-time spectrum is multiplied by a gain that
+ * moves its envelope to the envelope read at f / formantScale (formants move, harmonics stay, so
+ * F0 and duration are unchanged) and then by the equalizer. Zero-phase gains, windowed
+ * overlap-add; the length and the word times are kept exactly.
+ */
+export function applyVoiceProfile(speech: TimedPcm, profile: Pick<VoiceProfile, 'formantScale' | 'eqDb'>): TimedPcm {
+  const { samples, sampleRate } = speech;
+  const size = 2 ** Math.round(Math.log2(frameSeconds * sampleRate));
+  const hop = size / overlap;
+  const bins = size / 2 + 1;
+  const binHz = sampleRate / size;
+  const warp = Math.abs(profile.formantScale - 1) > 1e-3;
+  const eq = Float64Array.from({ length: bins }, (_, k) => 10 ** (bandGainAt(profile.eqDb, k * binHz) / 20));
+  if (!warp && eq.every((g) => Math.abs(g - 1) < 1e-4)) return { ...speech, samples: samples.slice(), words: speech.words.map((w) => ({ ...w })) };
+
+  // The same quefrency cut as the analysis (coefficient n lies at n / sampleRate seconds).
+  const envelope = new CepstralEnvelope(size, Math.max(8, Math.round((envelopeLifter * sampleRate) / analysisRate)));
+  const window = hannWindow(size);
+  const re = new Float64Array(size);
+  const im = new Float64Array(size);
+  const power = new Float64Array(bins);
+  const logEnvelope = new Float64Array(bins);
+  const gain = new Float64Array(bins);
+  // Pad so every sample is covered by `overlap` frames, including the first and last.
+  const padded = new Float32Array(samples.length + 2 * size);
+  padded.set(samples, size);
+  const out = new Float64Array(padded.length);
+  const norm = 1 / 1.5;
+
+  for (let start = 0; start + size <= padded.length; start += hop) {
+    let energy = 0;
+    for (let i = 0; i < size; i++) {
+      re[i] = padded[start + i] * window[i];
+      im[i] = 0;
+      energy += re[i] * re[i];
+    }
+    if (energy < 1e-14) continue;
+    fft(re, im);
+    if (warp) {
+      for (let k = 0; k < bins; k++) power[k] = re[k] * re[k] + im[k] * im[k];
+      envelope.of(power, logEnvelope);
+      for (let k = 0; k < bins; k++) {
+        const moved = envelopeAt(logEnvelope, binHz, (k * binHz) / profile.formantScale);
+        // Never boost by more than 24 dB: an envelope valley read into a peak is not worth noise.
+        gain[k] = 10 ** (Math.min(24, moved - logEnvelope[k]) / 20) * eq[k];
+      }
+    } else {
+      gain.set(eq);
+    }
+    for (let k = 0; k < bins; k++) {
+      re[k] *= gain[k];
+      im[k] *= gain[k];
+      if (k > 0 && k < size / 2) {
+        re[size - k] *= gain[k];
+        im[size - k] *= gain[k];
+      }
+    }
+    fft(re, im, true);
+    for (let i = 0; i < size; i++) out[start + i] += re[i] * window[i] * norm;
+  }
+
+  const result = new Float32Array(samples.length);
+  let peak = 0;
+  for (let i = 0; i < result.length; i++) peak = Math.max(peak, Math.abs(out[size + i]));
+  // Boosted bands may push peaks over full scale; scale down rather than clip.
+  const scale = peak > 0.98 ? 0.98 / peak : 1;
+  for (let i = 0; i < result.length; i++) result[i] = out[size + i] * scale;
+  return { samples: result, sampleRate, words: speech.words.map((w) => ({ ...w })) };
+}
