@@ -20,6 +20,12 @@ export interface Config {
   redisUrl: string | null;
   /** SYNTH_WORKERS: engine worker threads. Default: number of cores. */
   synthWorkers: number;
+  /**
+   * JOB_CONCURRENCY: queued jobs (speaks, webhook deliveries, professional clones) one process runs
+   * at once. Default 16: jobs mostly wait on the synthesis pool or on a callback receiver, so a slow
+   * receiver must not hold up the speaks behind it.
+   */
+  jobConcurrency: number;
   /** ALLOW_PRIVATE_CALLBACKS: let webhooks reach loopback/private addresses (tests, local dev). */
   allowPrivateCallbacks: boolean;
   /** LOG_LEVEL: fatal|error|warn|info|debug|trace|silent. Default info. */
@@ -77,6 +83,7 @@ export function readConfig(env: Env = process.env): Config {
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     synthWorkers: integer(env, 'SYNTH_WORKERS', Math.max(1, os.availableParallelism()), 1, 256),
+    jobConcurrency: integer(env, 'JOB_CONCURRENCY', 16, 1, 1024),
     allowPrivateCallbacks: boolean(env, 'ALLOW_PRIVATE_CALLBACKS'),
     logLevel,
   };

@@ -6,7 +6,7 @@ import { buildApp } from '../http/app.js';
 export async function serve(config: Config): Promise<void> {
   const services = await openServices(config);
   const app = await buildApp(services);
-  await services.queue.start();
+  await services.queue.start({ concurrency: services.config.jobConcurrency });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Orator listening on ${config.publicUrl} (data in ${config.dataDir}, ${config.databaseUrl ? 'PostgreSQL' : 'SQLite'})`);
   let stopping = false;

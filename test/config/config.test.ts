@@ -12,6 +12,7 @@ describe('config', () => {
     assert.equal(config.dataDir, path.resolve('./data'));
     assert.equal(config.databaseUrl, null);
     assert.equal(config.allowPrivateCallbacks, false);
+    assert.equal(config.jobConcurrency, 16);
     assert.ok(config.synthWorkers >= 1);
   });
 
@@ -28,6 +29,7 @@ describe('config', () => {
       { PUBLIC_URL: 'ftp://x' },
       { DATABASE_URL: 'mysql://x' },
       { SYNTH_WORKERS: '0' },
+      { JOB_CONCURRENCY: '0' },
       { ALLOW_PRIVATE_CALLBACKS: 'maybe' },
       { LOG_LEVEL: 'loud' },
     ];

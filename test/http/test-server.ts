@@ -42,7 +42,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const url = `http://127.0.0.1:${address.port}`;
   services.config.publicUrl = options.env?.PUBLIC_URL ?? url;
   services.config.port = address.port;
-  if (options.startQueue !== false) await services.queue.start();
+  if (options.startQueue !== false) await services.queue.start({ concurrency: services.config.jobConcurrency });
   return {
     url,
     app,

@@ -32,8 +32,6 @@ export const standardRate = 16000;
 export const hdRate = 44100;
 export const mulawRate = 8000;
 
-/** Semitones per `last_pitch` step: ±2 moves the last word by ±4 semitones, clearly audible. */
-export const lastPitchStepSemitones = 2;
 
 /** What the listener gets, as the synthesis core takes it. */
 export function outputSpecOf(order: SpeakOrder): OutputSpec {

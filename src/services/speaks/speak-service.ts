@@ -11,7 +11,6 @@ import type { AccountService } from '../accounts/account-service.js';
 import type { Account } from '../accounts/account.js';
 import type { Plan } from '../accounts/plan.js';
 import { EarlierApiRejection, rejections } from './errors.js';
-import { synthesizeWithLastPitch } from './last-pitch.js';
 import { prepareSpeech, type SpeechDeps } from './speech-for-order.js';
 import type { SpeakOrder } from './speak-order.js';
 import { SpeakStore } from './speak-store.js';
@@ -79,7 +78,7 @@ export class SpeakService {
     const prepared = await prepareSpeech(order, account.uid, this.deps);
     const credits = await this.admit(account, plan, order.text);
     try {
-      return await synthesizeWithLastPitch(this.deps.synthesizer, prepared.request);
+      return await this.deps.synthesizer.synthesize(prepared.request);
     } catch (error) {
       await this.deps.accounts.refundCredits(account.uid, credits);
       if (error instanceof NothingToSpeakError) throw rejections.invalid('text', error.message);
@@ -111,7 +110,7 @@ export class SpeakService {
     try {
       const prepared = await prepareSpeech(speak.order, speak.uid, this.deps);
       const started = performance.now();
-      const speech = await synthesizeWithLastPitch(this.deps.synthesizer, prepared.request);
+      const speech = await this.deps.synthesizer.synthesize(prepared.request);
       const synthesisSeconds = (performance.now() - started) / 1000;
       const audioKey = `speaks/${audioFileName(speak)}`;
       await this.deps.blobs.put(audioKey, speech.audio, speech.contentType);

@@ -78,7 +78,8 @@ describe('the public demo client flow: actors → speak → poll every second �
         assert.equal(download.headers.get('content-type'), 'audio/mpeg');
         const pcm = await decodeMp3(bytes);
         assert.equal(pcm.sampleRate, c.rate);
-        assert.ok(Math.abs(pcm.samples.length / pcm.sampleRate - result.duration) < 0.1, `${pcm.samples.length / pcm.sampleRate} vs ${result.duration}`);
+        // MP3 keeps LAME's 1105-sample delay and up to two frames of end padding (no LAME tag).
+        assert.ok(Math.abs(pcm.samples.length / pcm.sampleRate - result.duration) < 0.15, `${pcm.samples.length / pcm.sampleRate} vs ${result.duration}`);
         const offset = bytes.indexOf(0xff);
         assert.equal(parseMpegFrameHeader(bytes, offset)?.sampleRate, c.rate);
       } else {
