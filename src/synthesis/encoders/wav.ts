@@ -50,11 +50,13 @@ export function wavStreamHeader(sampleRate: number): Uint8Array {
 /** Samples as 16-bit little-endian PCM bytes: the payload of a PCM16 data chunk. */
 export function pcm16Bytes(pcm: Pcm): Uint8Array {
   const ints = floatToInt16(pcm.samples);
-  const out = new Uint8Array(ints.length * 2);
-  const view = new DataView(out.buffer);
-  for (let i = 0; i < ints.length; i++) view.setInt16(i * 2, ints[i], true);
-  return out;
+  // WAV is little-endian; so is every machine Node runs on in practice, where the Int16Array's own
+  // bytes are already the payload. Swap only on a big-endian host.
+  if (!littleEndianHost) for (let i = 0; i < ints.length; i++) ints[i] = ((ints[i] & 0xff) << 8) | ((ints[i] >> 8) & 0xff);
+  return new Uint8Array(ints.buffer, ints.byteOffset, ints.byteLength);
 }
+
+const littleEndianHost = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /**
  * Mono G.711 μ-law WAV (format tag 7, 8 bits per sample) at the PCM's own rate; the earlier
