@@ -13,7 +13,7 @@ import { AccountService } from '../services/accounts/account-service.js';
 import { PlanService } from '../services/accounts/plan-service.js';
 import { PreviewService } from '../services/voices/preview-service.js';
 import { openEarlierServices, type EarlierServices } from '../services/speaks/earlier-services.js';
-import { VoiceCatalog, noCustomVoices } from '../services/voices/voice-catalog.js';
+import { VoiceCatalog } from '../services/voices/voice-catalog.js';
 import { SpeechAdmission } from '../services/speech/admission.js';
 import { SpeechService } from '../services/speech/speech-service.js';
 import { BuiltinVoiceResolver, ChainedVoiceResolver, type VoiceResolver } from '../services/voices/voice-resolver.js';
@@ -69,6 +69,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
   const queue = createJobQueue(config, store, { clock });
   const limiters = createLimiters(config, clock);
   const accounts = new AccountService(store.db, { encryptionKey: keys.encryption, clock });
+  const urlSigner = new UrlSigner(keys.urlSigning, clock);
   const adaptation = new AdaptationPool(1);
   const customVoices = new CustomVoiceService({
     db: store.db,
@@ -82,7 +83,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
   });
   customVoices.registerJobs(queue);
   const voices = new ChainedVoiceResolver([new BuiltinVoiceResolver(), new CustomVoiceResolver(customVoices)]);
-  const earlier = await openEarlierServices({ config, clock, store, blobs, queue, limiters, keys, accounts, synthesizer, voices });
+  const earlier = await openEarlierServices({ config, clock, store, blobs, queue, limiters, urlSigner, accounts, synthesizer, voices });
   return {
     config,
     clock,
@@ -91,7 +92,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     queue,
     limiters,
     keys,
-    urlSigner: new UrlSigner(keys.urlSigning, clock),
+    urlSigner,
     accounts,
     plans: new PlanService(store.db),
     pool,

@@ -1,15 +1,5 @@
-import type { BlobStore } from '../../blobs/blob-store.js';
-import type { Clock } from '../../clock.js';
-import type { Config } from '../../config/config.js';
-import type { Limiters } from '../../limits/create-limiters.js';
-import type { JobQueue } from '../../queue/job-queue.js';
-import type { ServerKeys } from '../../security/server-keys.js';
-import { UrlSigner } from '../../security/url-signer.js';
-import type { Store } from '../../store/database.js';
-import type { Synthesizer } from '../../synthesis/pipeline/synthesizer.js';
-import type { AccountService } from '../accounts/account-service.js';
+import type { Services } from '../../app/services.js';
 import { SpeakResourceService } from '../speak-resources/speak-resource-service.js';
-import type { VoiceResolver } from '../voices/voice-resolver.js';
 import { DeliveryStore } from '../webhooks/delivery-store.js';
 import { webhookJob } from '../webhooks/webhook-job.js';
 import { WebhookService } from '../webhooks/webhook-service.js';
@@ -28,18 +18,11 @@ export interface EarlierServices {
   deliveries: DeliveryStore;
 }
 
-export interface EarlierServiceDeps {
-  config: Config;
-  clock: Clock;
-  store: Store;
-  blobs: BlobStore;
-  queue: JobQueue;
-  limiters: Limiters;
-  keys: ServerKeys;
-  accounts: AccountService;
-  synthesizer: Synthesizer;
-  voices: VoiceResolver;
-}
+/** What the earlier interface takes from the process's services. */
+export type EarlierServiceDeps = Pick<
+  Services,
+  'config' | 'clock' | 'store' | 'blobs' | 'queue' | 'limiters' | 'urlSigner' | 'accounts' | 'synthesizer' | 'voices'
+>;
 
 /**
  * Wires the earlier interface's services, registers their job types on the queue, and queues
@@ -49,7 +32,7 @@ export async function openEarlierServices(deps: EarlierServiceDeps): Promise<Ear
   const { config, clock, store, blobs, queue, accounts } = deps;
   // PUBLIC_URL is read at each use: the test server learns its port after the services open.
   const publicUrl = () => config.publicUrl;
-  const signer = new UrlSigner(deps.keys.urlSigning, clock);
+  const signer = deps.urlSigner;
   const urls = new SpeakUrls(publicUrl, signer);
   const speakStore = new SpeakStore(store.db);
   const deliveries = new DeliveryStore(store.db);
