@@ -3,7 +3,9 @@
  * the whole pipeline against the engine alone; pool throughput on one thread against all cores.
  * Run: npm run bench:synthesis [-- engines|pipeline|throughput]   (prints tables; a few minutes on 2 cores)
  */
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { listBuiltinVoices } from '../src/synthesis/catalog/catalog.js';
 import { previewTexts } from '../src/synthesis/catalog/preview-texts.js';
@@ -128,27 +130,47 @@ async function pipelineTable(): Promise<void> {
   );
 }
 
+const throughputRequests = 24;
+
+/** One measurement in this process: requests per second through a pool of `threads`. */
+async function measureThroughput(threads: number): Promise<number> {
+  const pool = new SynthesisPool(threads);
+  const synthesizer = new Synthesizer(pool);
+  await pool.warmUp();
+  const req = speechRequest(english300, 'eng-james', 'ssfm-v21');
+  // V8 tiers the engine's code up in background threads during the first calls; measure after.
+  await Promise.all(Array.from({ length: 8 * threads }, () => synthesizer.synthesize(req)));
+  const { ms } = await timeIt(() => Promise.all(Array.from({ length: throughputRequests }, () => synthesizer.synthesize(req))));
+  await pool.close();
+  return throughputRequests / (ms / 1000);
+}
+
+/**
+ * "1 core" is the whole process pinned to one CPU with taskset (the event loop and one pool
+ * thread share it), against the process free on every core with one pool thread per core.
+ */
 async function throughputTable(): Promise<void> {
-  const requests = 24;
-  const rows: (string | number)[][] = [];
-  let single = 0;
-  for (const threads of [1, os.availableParallelism()]) {
-    const pool = new SynthesisPool(threads);
-    const synthesizer = new Synthesizer(pool);
-    await pool.warmUp();
-    const req = speechRequest(english300, 'eng-james', 'ssfm-v21');
-    // V8 tiers WASM up to optimized code in background threads during the first calls; measure after.
-    await Promise.all(Array.from({ length: 8 * threads }, () => synthesizer.synthesize(req)));
-    const { ms } = await timeIt(() => Promise.all(Array.from({ length: requests }, () => synthesizer.synthesize(req))));
-    const perSecond = requests / (ms / 1000);
-    if (threads === 1) single = perSecond;
-    rows.push([threads, requests, fixed(ms, 0), fixed(perSecond, 2), fixed(perSecond / single, 2)]);
-    await pool.close();
-  }
-  printTable(`Pool throughput, ${requests} concurrent 300-character requests; target ≥ 1.8× on 2 cores`, ['threads', 'requests', 'ms', 'requests/s', 'vs 1 thread'], rows);
+  const cores = os.availableParallelism();
+  const child = (pin: boolean, threads: number) => {
+    const args = [fileURLToPath(import.meta.url), 'throughput-run', String(threads)];
+    const [command, argv] = pin ? ['taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args];
+    return Number(execFileSync(command, argv as string[], { encoding: 'utf8' }).trim().split('\n').at(-1));
+  };
+  const single = child(true, 1);
+  const all = child(false, cores);
+  const unpinnedOne = child(false, 1);
+  printTable(`Pool throughput, ${throughputRequests} concurrent 300-character requests (eSpeak); target ≥ 1.8× on 2 cores`, ['setup', 'requests/s', 'vs 1 core'], [
+    ['1 core (taskset), 1 pool thread', fixed(single, 2), '1.00'],
+    [`${cores} cores, ${cores} pool threads`, fixed(all, 2), fixed(all / single, 2)],
+    [`${cores} cores, 1 pool thread (event loop on its own core)`, fixed(unpinnedOne, 2), fixed(unpinnedOne / single, 2)],
+  ]);
 }
 
 // `node dist/bench/synthesis.js [engines] [pipeline] [throughput]` runs only the tables named.
+if (process.argv[2] === 'throughput-run') {
+  console.log(await measureThroughput(Number(process.argv[3])));
+  process.exit(0);
+}
 const wanted = new Set(process.argv.slice(2));
 const runs = (name: string) => wanted.size === 0 || wanted.has(name);
 if (runs('engines')) await engineTable();
