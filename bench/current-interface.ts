@@ -2,14 +2,14 @@
  * Current-interface benchmark (issue 3): latency percentiles and throughput of GET /v3/voices and
  * POST /v1/text-to-speech (300 characters, WAV) at 1, 2 and 8 concurrent clients, against the
  * engine's own time for the same request in the same run; and the stream's time to first byte for
- * 2,000 characters against the time of the whole synthesis.
+ * 2,000 characters against the time of the whole synthesis (WAV, MP3, WAV with target_lufs).
  *
  * The server runs in a child process (`orator serve` on a temporary data directory), so the
  * clients here do not share its event loop. Listings are driven twice: by node:http with a
  * keep-alive agent asking for gzip (what the official clients do), and by fetch. fetch (undici)
  * spends more than a millisecond of client CPU per listing response on this machine, so its row
  * measures the client more than the server; both share the machine's two cores with the server.
- * Run: npm run build && node dist/bench/current-interface.js
+ * Run: npm run bench:current (npm run build && node dist/bench/current-interface.js)
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -185,31 +185,42 @@ async function main(): Promise<void> {
     await engine.close();
     printTable('Current interface: latency (ms) and throughput', ['request', 'clients', 'n', 'p50', 'p95', 'req/s', 'p50 / engine p50'], rows);
 
+    // Streams: WAV (PCM converted on the event loop), MP3 and WAV with target_lufs (sentences
+    // encoded and levelled in the pool), each against the file answer of the same request.
     const long = text2000();
     const streamRows: (string | number)[][] = [];
-    const ttfb: number[] = [];
-    const streamTotal: number[] = [];
-    const whole: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      let t = performance.now();
-      const res = await fetch(`${server.url}/v1/text-to-speech/stream`, { method: 'POST', headers, body: JSON.stringify({ voice_id: olivia, model: 'ssfm-v30', text: long, language: 'eng' }) });
-      const reader = res.body!.getReader();
-      let first = 0;
-      for (;;) {
-        const { done } = await reader.read();
-        if (!first) first = performance.now() - t;
-        if (done) break;
-      }
-      ttfb.push(first);
-      streamTotal.push(performance.now() - t);
-      t = performance.now();
-      const full = await fetch(`${server.url}/v1/text-to-speech`, { method: 'POST', headers, body: JSON.stringify({ voice_id: olivia, model: 'ssfm-v30', text: long, language: 'eng' }) });
-      await full.arrayBuffer();
-      whole.push(performance.now() - t);
-    }
     const m = (v: number[]) => percentile(v, 50);
-    streamRows.push([long.length, fixed(m(ttfb), 0), fixed(m(streamTotal), 0), fixed(m(whole), 0), fixed(m(ttfb) / m(whole), 3)]);
-    printTable('Stream: time to first byte vs the whole synthesis (median of 3, ms)', ['chars', 'stream TTFB', 'stream total', 'POST /v1/text-to-speech', 'TTFB / whole'], streamRows);
+    const variants: [string, Record<string, unknown>][] = [
+      ['wav', { audio_format: 'wav' }],
+      ['mp3', { audio_format: 'mp3' }],
+      ['wav, target_lufs -16', { audio_format: 'wav', target_lufs: -16 }],
+    ];
+    for (const [name, output] of variants) {
+      const ttfb: number[] = [];
+      const streamTotal: number[] = [];
+      const whole: number[] = [];
+      const body = JSON.stringify({ voice_id: olivia, model: 'ssfm-v30', text: long, language: 'eng', output });
+      for (let i = 0; i < 3; i++) {
+        let t = performance.now();
+        const res = await fetch(`${server.url}/v1/text-to-speech/stream`, { method: 'POST', headers, body });
+        if (res.status !== 200) throw new Error(`stream ${res.status}: ${await res.text()}`);
+        const reader = res.body!.getReader();
+        let first = 0;
+        for (;;) {
+          const { done } = await reader.read();
+          if (!first) first = performance.now() - t;
+          if (done) break;
+        }
+        ttfb.push(first);
+        streamTotal.push(performance.now() - t);
+        t = performance.now();
+        const full = await fetch(`${server.url}/v1/text-to-speech`, { method: 'POST', headers, body });
+        await full.arrayBuffer();
+        whole.push(performance.now() - t);
+      }
+      streamRows.push([name, long.length, fixed(m(ttfb), 0), fixed(m(streamTotal), 0), fixed(m(whole), 0), fixed(m(ttfb) / m(whole), 3)]);
+    }
+    printTable('Stream: time to first byte vs the whole synthesis (median of 3, ms)', ['output', 'chars', 'stream TTFB', 'stream total', 'POST /v1/text-to-speech', 'TTFB / whole'], streamRows);
     agent.destroy();
   } finally {
     server.child.kill('SIGTERM');

@@ -3,7 +3,8 @@
  * `npm run build && node dist/bench/custom-voices.js`
  *
  * - Instant-clone latency through the real service (upload to a temp file, probe, analysis and
- *   profile fitting in the adaptation thread, database rows) for 5, 30 and 150 s samples.
+ *   profile fitting in the adaptation thread, database rows) for 5, 30 and 150 s samples, and
+ *   through HTTP (a real server: multipart upload streamed to disk, then the same work).
  * - Professional analysis of a 5-minute recording (careful fitting).
  * - Similarity of clones to synthetic speakers on a different text, beside the unadapted base voice.
  */
@@ -24,6 +25,7 @@ import { AdaptationPool } from '../src/synthesis/adaptation/adaptation-pool.js';
 import { encodeWavPcm16 } from '../src/synthesis/encoders/wav.js';
 import { openCloneBench, repeated } from '../test/synthesis/adaptation/clone-fixture.js';
 import { makeSpeaker, sampleSentences, speakers } from '../test/synthesis/adaptation/speakers.js';
+import { startTestServer } from '../test/http/test-server.js';
 import { fixed, printTable } from './table.js';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'orator-bench-cv-'));
@@ -66,7 +68,38 @@ try {
     latencyRows.push([`${seconds} s`, fixed(times[1] / 1000, 2)]);
   }
   await service.idle();
-  printTable('Instant clone latency (median of 3, seconds; target < 2 s at 150 s)', ['sample', 'latency s'], latencyRows);
+
+  // The same through HTTP: multipart upload streamed to disk by a real server, then the clone.
+  const server = await startTestServer({ startQueue: false });
+  try {
+    await server.services.plans.update('custom', { customVoiceSlot: 1000, maxConcurrentClones: 10 });
+    const { apiKey } = await server.createAccount('custom');
+    const post = async (file: Uint8Array) => {
+      const body = new FormData();
+      body.append('file', new Blob([new Uint8Array(file)], { type: 'audio/wav' }), 'sample.wav');
+      body.append('name', 'bench');
+      body.append('model', 'ssfm-v30');
+      const started = performance.now();
+      const res = await fetch(`${server.url}/v1/custom-voices/instant-clone`, { method: 'POST', headers: { 'x-api-key': apiKey }, body });
+      if (res.status !== 200) throw new Error(`instant clone answered ${res.status}: ${await res.text()}`);
+      return performance.now() - started;
+    };
+    await post(warm);
+    for (const [row, seconds] of [5, 30, 150].entries()) {
+      const file = encodeWavPcm16(repeated(reading, seconds));
+      const times = [await post(file), await post(file), await post(file)].sort((a, b) => a - b);
+      latencyRows[row + 1].push(fixed(times[1] / 1000, 2), `${fixed(file.length / 1e6, 1)} MB`);
+    }
+    latencyRows[0].push('', '');
+    await server.services.customVoices.idle();
+  } finally {
+    await server.close();
+  }
+  printTable(
+    'Instant clone latency (median of 3, seconds; target < 2 s at 150 s)',
+    ['sample (22.05 kHz WAV)', 'service s', 'HTTP POST s', 'upload'],
+    latencyRows,
+  );
 
   // Professional analysis of five minutes.
   const fiveMinutes = path.join(folder, 'five-minutes.wav');

@@ -82,6 +82,8 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     clock,
   });
   customVoices.registerJobs(queue);
+  // Instant clones a dead process left `training` become `failed` (professional ones resume by their job).
+  await customVoices.startMaintenance();
   const voices = new ChainedVoiceResolver([new BuiltinVoiceResolver(), new CustomVoiceResolver(customVoices)]);
   const earlier = await openEarlierServices({ config, clock, store, blobs, queue, limiters, urlSigner, accounts, synthesizer, voices });
   return {
@@ -105,6 +107,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     speech: new SpeechService({ voices, synthesizer, pool, admission: new SpeechAdmission(accounts, limiters.concurrency) }),
     async close() {
       await queue.stop({ timeoutMs: 10_000 });
+      await customVoices.stopMaintenance();
       await customVoices.idle();
       await adaptation.close();
       await pool.close();

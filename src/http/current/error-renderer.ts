@@ -53,6 +53,11 @@ export function renderCurrentError(error: unknown, request: FastifyRequest, repl
   if (isBodyParseError(fastifyError)) return send(reply, 422, { detail: bodyIssue(fastifyError) });
   const status = fastifyError.statusCode;
   if (status && status >= 400 && status < 500) return send(reply, status, { detail: fastifyError.message || 'Bad request' });
+  if (fastifyError.code === 'ERR_STREAM_PREMATURE_CLOSE') {
+    // The listener left before a streamed answer ended: not a fault, and nobody to answer.
+    request.log.info('the connection closed before the answer ended');
+    return reply.raw.destroyed ? reply : send(reply, 499, { detail: 'Client closed the connection' });
+  }
   request.log.error(error);
   return send(reply, 500, { detail: 'Internal server error' });
 }

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../app/services.js';
 import { registerOpenApi } from '../openapi/register-openapi.js';
 import { registerSubscription } from './account/subscription.js';
+import { registerCustomVoices } from './custom-voices/index.js';
 import { apiKeyAuthentication } from './authenticate.js';
 import { renderCurrentError, renderNotFound } from './error-renderer.js';
+import { registerJsonBody } from './json-body.js';
 import { registerTextToSpeechCompose } from './speech/text-to-speech-compose.js';
 import { registerTextToSpeechStream } from './speech/text-to-speech-stream.js';
 import { registerTextToSpeechWithTimestamps } from './speech/text-to-speech-with-timestamps.js';
@@ -28,6 +30,7 @@ export async function registerCurrentInterface(app: FastifyInstance, services: S
     await scope.register(async (api) => {
       api.setValidatorCompiler(currentValidatorCompiler);
       api.setErrorHandler(renderCurrentError);
+      registerJsonBody(api);
       // Before anything else, even before the body is read or a route is known.
       api.addHook('onRequest', apiKeyAuthentication(services));
       for (const prefix of ['/v1', '/v2', '/v3']) {
@@ -46,6 +49,7 @@ export async function registerCurrentInterface(app: FastifyInstance, services: S
       registerTextToSpeechCompose(api, services);
       registerSubscription(api, services);
       // Custom voices (/v1/voices/clone, /v1/custom-voices/*, DELETE /v1/voices/{id}) register here.
+      await registerCustomVoices(api, services);
     });
   });
 }

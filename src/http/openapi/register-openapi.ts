@@ -27,6 +27,7 @@ export async function registerOpenApi(scope: FastifyInstance): Promise<void> {
       tags: [
         { name: 'voices', description: 'The voice catalog' },
         { name: 'text-to-speech', description: 'Synthesis' },
+        { name: 'custom-voices', description: 'Voices cloned from a sample: create, list, read, delete' },
         { name: 'account', description: 'The account behind the key' },
       ],
     },

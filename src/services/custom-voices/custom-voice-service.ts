@@ -18,7 +18,8 @@ import { emotionsOf } from '../../synthesis/catalog/voice-models.js';
 import { instantUpload, maxNameLength, professionalUpload } from './clone-limits.js';
 import { cloneModels, customVoiceFromRow, customVoiceIdPattern, type CustomVoice, type CustomVoiceSource } from './custom-voice.js';
 import { CustomVoiceError, voiceNotFound } from './errors.js';
-import { saveUpload, type UploadSource } from './save-upload.js';
+import { isSavedUpload, saveUpload, type SavedUpload, type UploadSource } from './save-upload.js';
+import { AbandonedCloneSweeper, keepAlive } from './abandoned-clones.js';
 import { rejectionError } from './rejection-error.js';
 import { TrainingJob, trainingJobName } from './training-job.js';
 
@@ -40,7 +41,8 @@ export interface InstantCloneInput {
   accountUid: string;
   name: unknown;
   model: unknown;
-  file: UploadSource;
+  /** The upload as a stream or bytes, or already saved by `receiveUpload` (the service then owns and removes the file). */
+  file: UploadSource | SavedUpload;
 }
 
 export interface ProfessionalCloneInput extends InstantCloneInput {
@@ -67,6 +69,7 @@ export class CustomVoiceService implements CustomVoiceLister {
   private readonly background = new Set<Promise<void>>();
   private readonly onError: (error: unknown, what: string) => void;
   readonly trainingJob: TrainingJob;
+  private readonly sweeper: AbandonedCloneSweeper;
 
   constructor(private readonly options: CustomVoiceServiceOptions) {
     this.db = options.db;
@@ -79,6 +82,33 @@ export class CustomVoiceService implements CustomVoiceLister {
       tmpDir: options.tmpDir,
       clock: this.clock,
     });
+    this.sweeper = new AbandonedCloneSweeper(options.db, this.clock, options.tmpDir, (error) => this.onError(error, 'failing abandoned instant clones'));
+  }
+
+  /**
+   * Fails the instant clones a dead process left unfinished (at once, then regularly); call when a
+   * process starts serving. Professional clones are resumed by their queued job instead.
+   */
+  async startMaintenance(): Promise<void> {
+    await this.sweeper.start();
+  }
+
+  async stopMaintenance(): Promise<void> {
+    await this.sweeper.stop();
+  }
+
+  /**
+   * Writes an upload to a private temp file while it arrives, refusing it (`file_too_large`)
+   * past the limit of its kind. Routes call this while still reading the request, so they can
+   * check the other fields first; the result goes to a create method, or to `discardUpload`.
+   */
+  async receiveUpload(source: UploadSource, kind: CustomVoiceSource): Promise<SavedUpload> {
+    const maxBytes = kind === 'instant' ? instantUpload.maxBytes : professionalUpload.maxBytes;
+    return { savedPath: await saveUpload(source, this.options.tmpDir, maxBytes) };
+  }
+
+  async discardUpload(upload: SavedUpload): Promise<void> {
+    await rm(upload.savedPath, { force: true });
   }
 
   /** Registers the professional training job type; call before the queue starts. */
@@ -92,17 +122,19 @@ export class CustomVoiceService implements CustomVoiceLister {
    * store in the background afterwards.
    */
   async createInstantClone(input: InstantCloneInput): Promise<CustomVoice> {
-    const name = checkName(input.name);
-    const model = checkModel(input.model);
-    const file = await saveUpload(input.file, this.options.tmpDir, instantUpload.maxBytes);
+    let file = isSavedUpload(input.file) ? input.file.savedPath : null;
     let release: Release | null = null;
     let keepFile = false;
     try {
+      const name = checkName(input.name);
+      const model = checkModel(input.model);
+      file ??= await saveUpload(input.file as UploadSource, this.options.tmpDir, instantUpload.maxBytes);
       const info = await this.probe(file, instantUpload.limits);
       const plan = await this.planOf(input.accountUid);
       await this.checkSlots(input.accountUid, plan, 'instant');
       release = await this.acquireCloneSlot(input.accountUid, plan);
       const voiceId = await this.insertVoice(input.accountUid, plan, { name, model, language: null, source: 'instant', status: 'training' });
+      const stopHeartbeat = keepAlive(this.db, this.clock, voiceId, (error) => this.onError(error, `heartbeat of ${voiceId}`));
       try {
         const result = await this.options.adaptation.clone(file, instantUpload.limits, false);
         await this.finishTraining(voiceId, result.profile);
@@ -113,13 +145,16 @@ export class CustomVoiceService implements CustomVoiceLister {
         }
         this.onError(error, `instant clone ${voiceId}`);
         await this.failTraining(voiceId, internalFailure);
+      } finally {
+        stopHeartbeat();
       }
       keepFile = true;
-      this.inBackground(`storing the upload of ${voiceId}`, () => this.storeUpload(input.accountUid, voiceId, file, info.format));
+      const saved = file;
+      this.inBackground(`storing the upload of ${voiceId}`, () => this.storeUpload(input.accountUid, voiceId, saved, info.format));
       return this.get(input.accountUid, voiceId);
     } finally {
       await release?.();
-      if (!keepFile) await rm(file, { force: true });
+      if (!keepFile && file) await rm(file, { force: true });
     }
   }
 
@@ -128,12 +163,13 @@ export class CustomVoiceService implements CustomVoiceLister {
    * answers with status `pending`; the job moves the voice to `training`, then `completed` or `failed`.
    */
   async createProfessionalClone(input: ProfessionalCloneInput): Promise<CustomVoice> {
-    const name = checkName(input.name);
-    const model = checkModel(input.model);
-    const language = checkLanguage(input.language);
-    const file = await saveUpload(input.file, this.options.tmpDir, professionalUpload.maxBytes);
+    let file = isSavedUpload(input.file) ? input.file.savedPath : null;
     let release: Release | null = null;
     try {
+      const name = checkName(input.name);
+      const model = checkModel(input.model);
+      const language = checkLanguage(input.language);
+      file ??= await saveUpload(input.file as UploadSource, this.options.tmpDir, professionalUpload.maxBytes);
       const info = await this.probe(file, professionalUpload.limits);
       const plan = await this.planOf(input.accountUid);
       await this.checkSlots(input.accountUid, plan, 'professional');
@@ -153,7 +189,7 @@ export class CustomVoiceService implements CustomVoiceLister {
       return this.get(input.accountUid, voiceId);
     } finally {
       await release?.();
-      await rm(file, { force: true });
+      if (file) await rm(file, { force: true });
     }
   }
 
@@ -367,4 +403,4 @@ function checkLanguage(value: unknown): string {
 }
 
 export { voiceNotFound };
-export type { UploadSource };
+export type { UploadSource, SavedUpload };

@@ -4,4 +4,5 @@ export { CustomVoiceError, type CustomVoiceErrorCode } from './errors.js';
 export { customVoiceIdPattern, cloneModels, type CustomVoice, type CustomVoiceSource, type CustomVoiceStatus } from './custom-voice.js';
 export { instantUpload, professionalUpload, maxNameLength } from './clone-limits.js';
 export { trainingJobName, type TrainingPayload } from './training-job.js';
-export type { UploadSource } from './save-upload.js';
+export { UploadInterrupted, type UploadSource, type SavedUpload } from './save-upload.js';
+export { abandonedError, failAbandonedInstantClones, removeAbandonedTempFiles } from './abandoned-clones.js';

@@ -39,8 +39,8 @@ const internalFailure = 'Training failed because of an internal error. Please cr
 export class TrainingJob implements JobType<TrainingPayload> {
   readonly name = trainingJobName;
   readonly maxAttempts = attempts;
-  /** Analysing hours of audio takes minutes; the lease is renewed while it runs. */
-  readonly leaseMs = 60_000;
+  /** Analysing hours of audio takes minutes; the lease is renewed while it runs (every third of it), and after a crash another process takes the job over once it lapses. */
+  readonly leaseMs = 20_000;
   readonly retryDelayMs = exponentialBackoff(5_000, attempts - 1);
 
   constructor(private readonly deps: TrainingDeps) {}

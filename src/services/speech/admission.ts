@@ -4,8 +4,11 @@ import { SpeechError } from './speech-errors.js';
 
 /** A synthesis let in: it holds a concurrency slot and has paid its credits until it ends. */
 export interface Admission {
-  /** Frees the slot; a synthesis that failed gets its credits back. Safe to call twice. */
-  end(outcome: 'done' | 'failed'): Promise<void>;
+  /**
+   * Frees the slot; a synthesis that failed gets all its credits back, one that was done gets
+   * back `unusedCredits` (a stream the listener left early). Only the first call counts.
+   */
+  end(outcome: 'done' | 'failed', unusedCredits?: number): Promise<void>;
 }
 
 /**
@@ -35,11 +38,12 @@ export class SpeechAdmission {
     if (!paid) throw new SpeechError('insufficient_credit', 'Insufficient credit');
     let ended = false;
     return {
-      end: async (outcome) => {
+      end: async (outcome, unusedCredits = 0) => {
         if (ended) return;
         ended = true;
+        const refund = outcome === 'failed' ? credits : Math.min(credits, Math.max(0, Math.floor(unusedCredits)));
         try {
-          if (outcome === 'failed') await this.accounts.refundCredits(accountUid, credits);
+          if (refund > 0) await this.accounts.refundCredits(accountUid, refund);
         } finally {
           await release();
         }

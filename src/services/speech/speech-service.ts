@@ -13,6 +13,7 @@ import type { SpeechAdmission } from './admission.js';
 import { SpeechError } from './speech-errors.js';
 import { creditCost, type SpeechOrder } from './speech-order.js';
 import { inferEmotion } from './smart-emotion.js';
+import { streamChunks, type StreamProgress } from './stream-chunks.js';
 
 /** A checked request, ready for the synthesizer, and what it costs. */
 export interface PreparedSpeech {
@@ -25,9 +26,16 @@ export interface PreparedSpeech {
 export interface SpeechStream {
   output: OutputSpec;
   language: string;
-  /** The sentences in order; iterate once. Ending or abandoning the iteration ends the admission. */
-  sentences(): AsyncGenerator<SpokenSentence>;
-  /** Frees the slot when the caller gives up without iterating to the end. Safe to call twice. */
+  contentType: string;
+  /** Seconds of speech in the chunks taken so far: the whole length once `chunks` has ended. */
+  readonly seconds: number;
+  /** The encoded chunks in order, one per sentence; iterate once. Ending or leaving the iteration ends the admission. */
+  chunks(): AsyncGenerator<Buffer>;
+  /**
+   * The listener is gone: no more sentences go to the pool (those already there finish and are
+   * dropped), the slot is freed, and the characters of the sentences not handed to the
+   * connection are given back. Safe to call twice, and after the end.
+   */
   cancel(): Promise<void>;
 }
 
@@ -95,10 +103,17 @@ export class SpeechService {
     }
   }
 
+  /**
+   * `/v1/text-to-speech/stream`. Credits: the whole text is debited up front, like any synthesis;
+   * when the listener leaves early, the characters after the last sentence handed to the
+   * connection (whitespace between sentences goes with the sentence after it) are given back. Audio
+   * that left is paid for; the sentences still rendering when the listener left are not.
+   */
   async openStream(accountUid: string, order: SpeechOrder): Promise<SpeechStream> {
     const prepared = await this.prepare(accountUid, order, streamSampleRate);
     const admission = await this.deps.admission.admit(accountUid, prepared.cost);
-    const source = this.deps.synthesizer.sentences(prepared.request);
+    const stop = new AbortController();
+    const source = this.deps.synthesizer.sentences(prepared.request, { signal: stop.signal });
     let first: IteratorResult<SpokenSentence>;
     try {
       first = await source.next();
@@ -106,23 +121,43 @@ export class SpeechService {
       await admission.end('failed');
       throw translate(error);
     }
+    const { text } = order;
+    const { output } = prepared.request;
+    const progress: StreamProgress = { seconds: 0 };
+    let handedOver = 0;
+    let complete = false;
+    const settle = async () => {
+      stop.abort();
+      await admission.end('done', complete ? 0 : creditCost(text.slice(handedOver)));
+    };
+    const pool = this.deps.pool;
+    async function* sentences(): AsyncGenerator<SpokenSentence> {
+      if (first.done) return;
+      yield first.value;
+      yield* source;
+    }
     return {
-      output: prepared.request.output,
+      output,
       language: prepared.request.language,
-      async *sentences() {
-        // Credits stay spent once audio has left, even if the listener goes away early.
+      contentType: contentTypeOf(output.format),
+      get seconds() {
+        return progress.seconds;
+      },
+      async *chunks() {
         try {
-          if (first.done) return;
-          yield first.value;
-          yield* source;
+          for await (const chunk of streamChunks(sentences(), output, pool, progress)) {
+            if (stop.signal.aborted) return;
+            yield chunk.audio;
+            // The consumer came back for more: this chunk is on its way to the listener.
+            handedOver = chunk.spokenUpTo;
+          }
+          complete = !stop.signal.aborted;
         } finally {
-          await admission.end('done');
+          await source.return(undefined);
+          await settle();
         }
       },
-      cancel: async () => {
-        await source.return(undefined);
-        await admission.end('done');
-      },
+      cancel: settle,
     };
   }
 

@@ -27,11 +27,19 @@ interface SpokenGroup extends RenderedSentence {
 export class Synthesizer {
   constructor(private readonly pool: SynthesisPool) {}
 
-  /** Sentences in order, each as soon as it and all before it are ready (for streaming). */
-  async *sentences(request: SpeechRequest): AsyncGenerator<SpokenSentence> {
+  /**
+   * Sentences in order, each as soon as it and all before it are ready (for streaming). Only
+   * `lookahead` sentences (default: one per pool thread) are handed to the pool ahead of the one
+   * the caller takes, and the next is handed over when the caller comes back for more: a listener
+   * that stops listening leaves no queue of renders behind, work that the caller encodes between
+   * sentences is not stuck behind the rest of the text, and other requests keep their share of the
+   * threads. Once `signal` aborts, nothing more is handed to the pool and the sentences end.
+   */
+  async *sentences(request: SpeechRequest, options: { signal?: AbortSignal; lookahead?: number } = {}): AsyncGenerator<SpokenSentence> {
     const language = resolveLanguage(request.text, request.language);
     const plans = planSentences(request.text, language);
-    for await (const group of this.render(request, language, plans.map((plan) => [plan]))) {
+    const lookahead = Math.max(1, options.lookahead ?? this.pool.threads);
+    for await (const group of this.render(request, language, plans.map((plan) => [plan]), lookahead, options.signal)) {
       yield { samples: group.samples, sampleRate: group.sampleRate, words: group.words, plan: group.plans[0], total: plans.length };
     }
   }
@@ -68,11 +76,15 @@ export class Synthesizer {
     };
   }
 
-  /** Every group goes to the pool at once; results come back in order. */
-  private async *render(request: SpeechRequest, language: string, groups: SentencePlan[][]): AsyncGenerator<SpokenGroup> {
+  /**
+   * Groups go to the pool `lookahead` at a time (all at once by default); results come back in
+   * order. The next group is handed over when the caller takes the next result, and none once
+   * `signal` has aborted.
+   */
+  private async *render(request: SpeechRequest, language: string, groups: SentencePlan[][], lookahead = groups.length, signal?: AbortSignal): AsyncGenerator<SpokenGroup> {
     const { voice, prosody, profile } = request.render(language);
     const { output } = request;
-    const pending = groups.map((plans) =>
+    const submit = (plans: SentencePlan[]) =>
       this.pool.renderSentence({
         text: joinSpoken(plans).text,
         language,
@@ -83,12 +95,21 @@ export class Synthesizer {
         tempo: output.tempo,
         lastPitch: output.lastPitch,
         profile,
-      }),
-    );
-    // Rejections of later groups are observed once they are awaited; keep them from being "unhandled" meanwhile.
-    pending.forEach((p) => p.catch(() => undefined));
+      });
+    const pending: Promise<RenderedSentence>[] = [];
+    const handOver = (i: number) => {
+      if (i >= groups.length || signal?.aborted) return;
+      pending[i] = submit(groups[i]);
+      // Rejections of later groups are observed once they are awaited; keep them from being "unhandled" meanwhile.
+      pending[i].catch(() => undefined);
+    };
+    for (let i = 0; i < Math.min(lookahead, groups.length); i++) handOver(i);
     for (let i = 0; i < groups.length; i++) {
-      yield { ...(await pending[i]), plans: groups[i] };
+      if (signal?.aborted || !pending[i]) return;
+      const rendered = await pending[i];
+      if (signal?.aborted) return;
+      yield { ...rendered, plans: groups[i] };
+      handOver(i + lookahead);
     }
   }
 }

@@ -1,6 +1,6 @@
 import { Piscina } from 'piscina';
 import { buffersOf, ownBuffer } from './transfer.js';
-import type { FinishTask, FinishedSpeech, EncodeChunkTask, RenderedSentence, SentenceTask } from './tasks.js';
+import type { EncodeChunkTask, EncodedChunk, FinishTask, FinishedSpeech, RenderedSentence, SentenceTask } from './tasks.js';
 
 /**
  * Worker threads that run the engines and DSP. Sized to the cores by default: synthesis is
@@ -34,9 +34,14 @@ export class SynthesisPool {
   }
 
   /** The piece's sample buffer moves to the worker: the caller must not use it afterwards. */
-  encodeChunk(task: Omit<EncodeChunkTask, 'kind'>): Promise<Uint8Array> {
+  encodeChunk(task: Omit<EncodeChunkTask, 'kind'>): Promise<EncodedChunk> {
     const samples = ownBuffer(task.piece.samples);
     return this.piscina.run({ ...task, kind: 'encode-chunk', piece: { ...task.piece, samples } }, { transferList: buffersOf([samples]) });
+  }
+
+  /** Tasks finished and tasks waiting for a thread, since the threads started (for tests and monitoring). */
+  get activity(): { completed: number; queued: number } {
+    return { completed: this.started?.completed ?? 0, queued: this.started?.queueSize ?? 0 };
   }
 
   /** Loads the engines in every thread so the first request does not pay for it. */

@@ -1,5 +1,6 @@
 /** Entry of each pool thread: engines and DSP run here, never on the server's event loop. */
-import { encodeAudio, finishSpeech } from './finish-speech.js';
+import { encodeChunk } from './encode-chunk.js';
+import { finishSpeech } from './finish-speech.js';
 import { renderSentence } from './render-sentence.js';
 import type { PoolTask } from './tasks.js';
 import { movingResult, ownBuffer } from './transfer.js';
@@ -17,8 +18,9 @@ export default async function run(task: PoolTask) {
       return movingResult({ ...finished, audio }, [audio]);
     }
     case 'encode-chunk': {
-      const audio = ownBuffer(await encodeAudio({ samples: task.piece.samples, sampleRate: task.piece.sampleRate }, task.output));
-      return movingResult(audio as unknown as object, [audio]);
+      const chunk = await encodeChunk(task);
+      const audio = ownBuffer(chunk.audio);
+      return movingResult({ ...chunk, audio }, [audio]);
     }
   }
 }

@@ -42,12 +42,25 @@ export interface FinishedSpeech {
   words: WordTiming[];
 }
 
-/** Encode one piece on its own, for streaming (no whole-speech stages). */
+/**
+ * One piece of a stream, encoded on its own: `leadingSilence` samples of silence (the pause after
+ * the previous piece), then the piece brought to `output.targetLufs` when set (loudness of this
+ * piece alone, since the whole speech is never in hand). WAV chunks are raw PCM16 (the stream's
+ * header is sent apart); MP3 chunks are whole frames of a LAME encoder of their own.
+ */
 export interface EncodeChunkTask {
   kind: 'encode-chunk';
   piece: RenderedSentence;
   output: OutputSpec;
-  /** WAV stream chunks are raw PCM16; MP3 chunks are whole frames. */
+  leadingSilence?: number;
+}
+
+export interface EncodedChunk {
+  audio: Uint8Array;
+  /** PCM samples encoded (silence and piece). */
+  samples: number;
+  /** Samples a decoder gives back for `audio`: `samples` for WAV; whole frames for MP3, encoder delay and padding included. */
+  decodedSamples: number;
 }
 
 export type PoolTask = SentenceTask | FinishTask | EncodeChunkTask;

@@ -3,6 +3,8 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { after, before, describe, it } from 'node:test';
 import { parseMpegFrameHeader } from '../../../src/synthesis/decoders/mpeg-frame-header.js';
+import { lameEncoderDelay } from '../../../src/services/speech/stream-chunks.js';
+import { measureLoudness } from '../../../src/synthesis/analysis/loudness.js';
 import { decodeMp3 } from '../../../src/synthesis/decoders/mp3.js';
 import { englishText, openCurrentApi, type CurrentApi } from './current-api.js';
 
@@ -12,6 +14,46 @@ interface Received {
   chunks: { bytes: Uint8Array; at: number }[];
   started: number;
   ended: number;
+}
+
+/** The PCM of a WAV stream (44-byte header, then 16-bit samples), as floats. */
+function pcmOfWavStream(bytes: Buffer): Float32Array {
+  const ints = new Int16Array(bytes.buffer.slice(bytes.byteOffset + 44, bytes.byteOffset + bytes.length - ((bytes.length - 44) % 2)));
+  return Float32Array.from(ints, (v) => v / 32768);
+}
+
+/** [from, to) sample ranges of sound between runs of at least `minSilence` exact zeros. */
+function splitAtSilence(samples: Float32Array, minSilence: number): [number, number][] {
+  const parts: [number, number][] = [];
+  let start = -1;
+  let zeros = 0;
+  for (let i = 0; i < samples.length; i++) {
+    if (samples[i] === 0) {
+      zeros++;
+      if (zeros === minSilence && start >= 0) {
+        parts.push([start, i - zeros + 1]);
+        start = -1;
+      }
+      continue;
+    }
+    if (start < 0) start = i;
+    zeros = 0;
+  }
+  if (start >= 0) parts.push([start, samples.length]);
+  return parts;
+}
+
+function correlation(a: Float32Array, b: Float32Array): number {
+  const n = Math.min(a.length, b.length);
+  let ab = 0;
+  let aa = 0;
+  let bb = 0;
+  for (let i = 0; i < n; i++) {
+    ab += a[i] * b[i];
+    aa += a[i] * a[i];
+    bb += b[i] * b[i];
+  }
+  return ab / Math.sqrt(aa * bb);
 }
 
 describe('POST /v1/text-to-speech/stream', () => {
@@ -37,7 +79,9 @@ describe('POST /v1/text-to-speech/stream', () => {
   after(() => api.close());
 
   it('WAV: a header with both sizes 0xFFFFFFFF, then PCM 16-bit mono 32000 Hz', async () => {
-    const r = await stream({ text: 'Streaming starts with a header. Then the samples follow, sentence by sentence.' });
+    // Two sentences the file answer renders apart too (a short text's sentences may share one engine call there).
+    const text = 'Streaming starts with a header, and then the samples follow. Sentence by sentence.';
+    const r = await stream({ text });
     assert.equal(r.status, 200);
     assert.equal(r.contentType, 'audio/wav');
     const bytes = joined(r);
@@ -50,7 +94,7 @@ describe('POST /v1/text-to-speech/stream', () => {
     const pcmBytes = bytes.length - 44;
     assert.equal(pcmBytes % 2, 0);
     // The same speech as a file answer, at another rate: the same length.
-    const file = await api.call('POST', '/v1/text-to-speech', { body: { voice_id: olivia, model: 'ssfm-v30', text: 'Streaming starts with a header. Then the samples follow, sentence by sentence.' } });
+    const file = await api.call('POST', '/v1/text-to-speech', { body: { voice_id: olivia, model: 'ssfm-v30', text } });
     const fileSeconds = Number(file.headers.get('x-audio-duration'));
     await file.arrayBuffer();
     const streamSeconds = pcmBytes / 2 / 32000;
@@ -88,6 +132,41 @@ describe('POST /v1/text-to-speech/stream', () => {
     assert.equal(at, bytes.length, 'ends on a frame boundary');
     const pcm = await decodeMp3(bytes);
     assert.ok(pcm.samples.length / pcm.sampleRate > 3, `${frames} frames`);
+  });
+
+  it('MP3 chunks from separate encoders line up with the WAV stream: the same waveform, shifted by the encoder delay once', async () => {
+    const text = 'Every sentence is encoded on its own. The pauses absorb the encoder delay and padding. So nothing drifts.';
+    const wav = await stream({ text });
+    const mp3 = await stream({ text, output: { audio_format: 'mp3' } });
+    assert.equal(mp3.chunks.length >= 1, true);
+    const reference = pcmOfWavStream(joined(wav));
+    const decoded = await decodeMp3(joined(mp3));
+    const extra = decoded.samples.length - reference.length - lameEncoderDelay;
+    assert.ok(extra >= 0 && extra < 1152, `decoded ${decoded.samples.length} samples, WAV ${reference.length}`);
+    // Sentence by sentence (split at the digital silence of the pauses), the waveforms match at lag 1105.
+    const sentences = splitAtSilence(reference, 32000 * 0.2);
+    assert.equal(sentences.length, 3);
+    for (const [from, to] of sentences) {
+      const r = correlation(reference.subarray(from, to), decoded.samples.subarray(from + lameEncoderDelay, to + lameEncoderDelay));
+      assert.ok(r > 0.97, `sentence at ${(from / 32000).toFixed(2)} s correlates ${r.toFixed(3)}`);
+    }
+  });
+
+  it('target_lufs brings every sentence to the target, in WAV and MP3', async () => {
+    const text = 'A quiet first sentence that stays calm. THEN A LOUD ONE, SHOUTED WITH ALL THE ENERGY IN THE WORLD! And a last one.';
+    const wav = await stream({ text, output: { target_lufs: -20 } });
+    assert.equal(wav.status, 200);
+    const samples = pcmOfWavStream(joined(wav));
+    const sentences = splitAtSilence(samples, 32000 * 0.2);
+    assert.equal(sentences.length, 3);
+    for (const [from, to] of sentences) {
+      const lufs = measureLoudness({ samples: samples.subarray(from, to), sampleRate: 32000 });
+      assert.ok(Math.abs(lufs + 20) < 0.5, `sentence at ${(from / 32000).toFixed(2)} s: ${lufs.toFixed(2)} LUFS`);
+    }
+    const mp3 = await stream({ text, output: { target_lufs: -20, audio_format: 'mp3' } });
+    const decoded = await decodeMp3(joined(mp3));
+    const whole = measureLoudness(decoded);
+    assert.ok(Math.abs(whole + 20) < 1, `MP3 stream: ${whole.toFixed(2)} LUFS`);
   });
 
   it('carries X-Audio-Duration as a trailer', async () => {

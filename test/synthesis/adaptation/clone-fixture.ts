@@ -59,17 +59,6 @@ export function openCloneBench(threads = 2) {
     return decodeWav(speech.audio);
   }
 
-  async function similarity(voice: Pcm, sample: Pcm): Promise<Similarity> {
-    const [vf, sf, vm, sm] = await Promise.all([f0Stats(voice), f0Stats(sample), measureVoice(voice), measureVoice(sample)]);
-    const st = (a: number, b: number) => 12 * Math.log2(b / a);
-    return {
-      medianF0: st(sf.median, vf.median),
-      range: st(vf.p5, vf.p95) - st(sf.p5, sf.p95),
-      rate: vm.speakingRate / sm.speakingRate - 1,
-      spectrum: spectrumDistance(vm.ltasDb, sm.ltasDb),
-    };
-  }
-
   async function trial(speaker: SpeakerRecipe, careful = false): Promise<CloneTrial> {
     const sample = await makeSpeaker(pool, speaker);
     // A professional recording is minutes long: the same reading repeated stands in for one.
@@ -97,6 +86,18 @@ export function openCloneBench(threads = 2) {
       await pool.close();
       rmSync(folder, { recursive: true, force: true });
     },
+  };
+}
+
+/** How `voice` compares with `sample` on the issue's figures (shared by the adaptation tests, the HTTP tests and the bench). */
+export async function similarity(voice: Pcm, sample: Pcm): Promise<Similarity> {
+  const [vf, sf, vm, sm] = await Promise.all([f0Stats(voice), f0Stats(sample), measureVoice(voice), measureVoice(sample)]);
+  const st = (a: number, b: number) => 12 * Math.log2(b / a);
+  return {
+    medianF0: st(sf.median, vf.median),
+    range: st(vf.p5, vf.p95) - st(sf.p5, sf.p95),
+    rate: vm.speakingRate / sm.speakingRate - 1,
+    spectrum: spectrumDistance(vm.ltasDb, sm.ltasDb),
   };
 }
 

@@ -7,25 +7,29 @@ const ModelEntry = Type.Object(
   { version: StringEnum(ttsModels), emotions: Type.Array(StringEnum(emotionPresets)) },
   { title: 'VoiceModel' },
 );
+const V2ModelEntry = Type.Object(
+  { version: StringEnum(['ssfm-v21', 'ssfm-v30'] as const), emotions: Type.Array(StringEnum(emotionPresets)) },
+  { title: 'VoiceModelV2', description: 'The deprecated /v2 lists the models it knows: ssfm-v21 and ssfm-v30' },
+);
 const voiceType = StringEnum(['original', 'custom'] as const);
-const common = {
+const common = <M extends typeof ModelEntry | typeof V2ModelEntry>(model: M) => ({
   voice_id: Type.String({ description: '`tc_…` built-in, `uc_…` custom', examples: ['tc_62a8975e695ad26f7fb514d1'] }),
   voice_type: voiceType,
   gender: Nullable(StringEnum(genders)),
   age: Nullable(StringEnum(ages)),
-  models: Type.Array(ModelEntry),
+  models: Type.Array(model),
   use_cases: Type.Array(Type.String()),
-};
+});
 
 export const V3Voice = Type.Object(
   {
-    ...common,
+    ...common(ModelEntry),
     voice_name: Type.Record(Type.String(), Type.String(), { description: 'Names by ISO 639-3 code (eng, kor)' }),
     preview_url: Nullable(Type.String({ description: 'MP3 preview served by this server; null for custom voices' })),
   },
   { title: 'VoiceV3' },
 );
-export const V2Voice = Type.Object({ ...common, voice_name: Type.String() }, { title: 'VoiceV2' });
+export const V2Voice = Type.Object({ ...common(V2ModelEntry), voice_name: Type.String() }, { title: 'VoiceV2' });
 export const V1Voice = Type.Object(
   { voice_id: Type.String(), voice_name: Type.String(), model: StringEnum(ttsModels), emotions: Type.Array(StringEnum(emotionPresets)) },
   { title: 'VoiceV1' },

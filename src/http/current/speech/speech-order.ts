@@ -7,6 +7,18 @@ import type { SpeechBodyValue, StreamBodyValue } from '../schemas/speech-body.js
 type Body = SpeechBodyValue | StreamBodyValue;
 
 /**
+ * Codes the official clients offer (the Python client's `LanguageCode`) for a language no engine
+ * here speaks, and the language that reads them instead. Min Nan is written in Han characters,
+ * which the Mandarin voice reads; refusing the code would break a client call that the real
+ * service accepts.
+ */
+const standIns: Readonly<Record<string, string>> = { nan: 'zho' };
+
+function languageCode(value: string): string | null {
+  return normalizeIso3(value) ?? standIns[value.toLowerCase()] ?? null;
+}
+
+/**
  * A body that passed the schema → the service's order. Two rules a schema cannot say are checked
  * here, still as FastAPI 422s: the language must be one we speak (ISO 639-3, any case), and
  * `volume` and `target_lufs` exclude each other. `loc` is where the body sits (a compose segment).
@@ -15,7 +27,7 @@ export function speechOrderOf(body: Body, loc: (string | number)[] = ['body']): 
   const issues: FieldIssue[] = [];
   let language: string | null = null;
   if (body.language !== undefined && body.language !== null) {
-    language = normalizeIso3(body.language);
+    language = languageCode(body.language);
     if (!language) issues.push({ loc: [...loc, 'language'], msg: `Input should be a supported ISO 639-3 language code, not '${body.language}'`, type: 'enum' });
   }
   const output = body.output ?? {};

@@ -17,7 +17,14 @@ export function v3Voice(entry: VoiceEntry, publicUrl: string) {
   };
 }
 
-/** `/v2/voices` item: the English name as a plain string, no preview. */
+/** The models the deprecated `/v2` knows (its filter's list). */
+export const v2Models: readonly string[] = ['ssfm-v21', 'ssfm-v30'];
+
+/**
+ * `/v2/voices` item: the English name as a plain string, no preview, and only the models `/v2`
+ * knows. The official Python client parses `models[].version` into an enumeration of ssfm-v21
+ * and ssfm-v30 (`ModelInfo`), so one ssfm-v31 entry would make `voices_v2()` fail as a whole.
+ */
 export function v2Voice(entry: VoiceEntry) {
   return {
     voice_id: entry.voiceId,
@@ -25,7 +32,7 @@ export function v2Voice(entry: VoiceEntry) {
     voice_type: voiceType(entry),
     gender: entry.gender,
     age: entry.age,
-    models: entry.models,
+    models: entry.models.filter((m) => v2Models.includes(m.version)),
     use_cases: entry.useCases,
   };
 }

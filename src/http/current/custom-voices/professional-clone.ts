@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../../app/services.js';
+import { professionalUpload } from '../../../services/custom-voices/index.js';
+import { accountOf } from '../authenticate.js';
+import { security } from '../schemas/common.js';
+import { checkCloneForm, ProfessionalCloneForm } from './clone-forms.js';
+import { answering } from './custom-voice-errors.js';
+import { cloneErrorMeanings, documentedErrors, formValidatorCompiler } from './form-route.js';
+import { readCloneForm } from './multipart-form.js';
+import { ProfessionalCloneResponse, professionalCloneResponse } from './shapes.js';
+
+/**
+ * `POST /v1/custom-voices/professional-clone`: one recording of 5 min – 3 h (≤ 1 GiB, ≥ 16 kHz)
+ * streamed to disk, checked, stored, and trained by a queued job; the answer comes at once with
+ * status `pending`, and the voice moves to `training`, then `completed` or `failed`.
+ */
+export function registerProfessionalClone(app: FastifyInstance, services: Services): void {
+  app.post(
+    '/v1/custom-voices/professional-clone',
+    {
+      validatorCompiler: formValidatorCompiler,
+      schema: {
+        summary: 'Train a voice from a long recording',
+        description:
+          'multipart/form-data: name, model, language (ISO 639-3) and one recording in `files`. Answers with status pending; ' +
+          'poll GET /v1/custom-voices/{voice_id} until completed. 403 also when the plan has no professional slot or training left.',
+        tags: ['custom-voices'],
+        security,
+        consumes: ['multipart/form-data'],
+        body: ProfessionalCloneForm,
+        response: { 200: ProfessionalCloneResponse, ...documentedErrors(cloneErrorMeanings) },
+      },
+    },
+    async (request, reply) =>
+      answering(async () => {
+        const { uid } = accountOf(request);
+        const voices = services.customVoices;
+        const form = await readCloneForm(request, {
+          fileField: 'files',
+          fileSizeCap: professionalUpload.maxBytes + 1,
+          receive: (file) => voices.receiveUpload(file, 'professional'),
+          discard: (upload) => voices.discardUpload(upload),
+        });
+        const upload = form?.upload;
+        try {
+          const fields = checkCloneForm(ProfessionalCloneForm, 'files', form);
+          if (upload && 'refused' in upload) throw upload.refused;
+          const saved = upload && 'saved' in upload ? upload.saved : null;
+          if (!saved) throw new Error('a checked form has its file');
+          form!.upload = null; // handed over: the service removes the file from here on
+          const voice = await voices.createProfessionalClone({ accountUid: uid, name: fields.name, model: fields.model, language: fields.language, file: saved });
+          return reply.send(professionalCloneResponse(voice));
+        } finally {
+          if (form?.upload && 'saved' in form.upload) await voices.discardUpload(form.upload.saved);
+        }
+      }),
+  );
+}

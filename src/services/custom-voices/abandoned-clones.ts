@@ -1,0 +1,104 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../store/schema.js';
+
+/**
+ * Instant clones are made inside one HTTP request, with no queued job behind them: if the
+ * process dies meanwhile, the voice would stay `training` for ever. So while a clone runs, its
+ * process touches the row every `heartbeatMs`, and every process sweeps regularly (first at
+ * start) for instant voices whose heartbeat stopped more than `staleMs` ago, and fails them.
+ * A heartbeat rather than "fail them all at start", because other processes may share the
+ * database and be cloning at this very moment. Professional clones need none of this: their
+ * durable job resumes them.
+ */
+export const heartbeatMs = 5_000;
+export const staleMs = 20_000;
+export const sweepIntervalMs = 10_000;
+/**
+ * Temp files (uploads being read, recordings being trained) older than this were left by a
+ * process that died: an upload is written as it arrives and an analysis of three hours of audio
+ * takes minutes, so a live file never gets this old.
+ */
+export const tempMaxAgeMs = 60 * 60_000;
+
+export const abandonedError = 'The voice could not be finished because the server stopped while making it. Delete it and clone the voice again.';
+
+/** Keeps an instant clone's row fresh while it is made; returns the function that stops it. */
+export function keepAlive(db: Kysely<Database>, clock: Clock, voiceId: string, onError: (error: unknown) => void): () => void {
+  const timer = setInterval(() => {
+    db.updateTable('custom_voices')
+      .set({ updated_at: clock.now() })
+      .where('voice_id', '=', voiceId)
+      .where('status', 'in', ['pending', 'training'])
+      .execute()
+      .catch(onError);
+  }, heartbeatMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Fails the instant voices nobody is making any more; returns how many. */
+export async function failAbandonedInstantClones(db: Kysely<Database>, clock: Clock): Promise<number> {
+  const now = clock.now();
+  const result = await db
+    .updateTable('custom_voices')
+    .set({ status: 'failed', error: abandonedError, updated_at: now })
+    .where('source', '=', 'instant')
+    .where('status', 'in', ['pending', 'training'])
+    .where('updated_at', '<', now - staleMs)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Removes the temp files a dead process left in `folder` (by modification time, on the real clock: it is the file system's). */
+export async function removeAbandonedTempFiles(folder: string, now = Date.now()): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(folder, name);
+    const info = await stat(file).catch(() => null);
+    if (info?.isFile() && now - info.mtimeMs > tempMaxAgeMs) {
+      await rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
+/** Runs both sweeps now and then every `sweepIntervalMs` until stopped. */
+export class AbandonedCloneSweeper {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly tmpDir: string,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.timer) return;
+    await this.sweep();
+    this.timer = setInterval(() => void this.sweep(), sweepIntervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private sweep(): Promise<unknown> {
+    this.running = Promise.all([failAbandonedInstantClones(this.db, this.clock), removeAbandonedTempFiles(this.tmpDir)]).catch(this.onError);
+    return this.running;
+  }
+}

@@ -1,0 +1,69 @@
+import { pcm16Bytes, wavStreamHeader } from '../../synthesis/encoders/wav.js';
+import type { OutputSpec } from '../../synthesis/pipeline/speech-request.js';
+import { sentencePauseSeconds, type SpokenSentence } from '../../synthesis/pipeline/synthesizer.js';
+import type { SynthesisPool } from '../../synthesis/pool/synthesis-pool.js';
+
+/**
+ * Samples LAME puts before the audio of a fresh encoder (576 of its own plus 529 of the decoder's
+ * filter bank); measured in the stream tests, where each sentence's onset in the decoded MP3
+ * stream is where it is in the WAV stream, plus this once.
+ */
+export const lameEncoderDelay = 1105;
+
+/** One chunk of a stream, and how far into the request text it speaks (UTF-16 offset). */
+export interface StreamChunk {
+  audio: Buffer;
+  spokenUpTo: number;
+}
+
+/** Where a stream stands: seconds of speech sent, for the X-Audio-Duration trailer. */
+export interface StreamProgress {
+  seconds: number;
+}
+
+/**
+ * The bytes of a streamed synthesis, one chunk per sentence, each sentence after the pause a file
+ * answer puts between sentences (scaled by the tempo, as there).
+ *
+ * - WAV: the 44-byte header with both sizes 0xFFFFFFFF leads the first chunk; then PCM 16-bit.
+ *   Without `target_lufs` the conversion is a copy, done here; with it, the loudness of each
+ *   sentence is measured and set in the pool.
+ * - MP3: each chunk is encoded in the pool by a LAME encoder of its own (whole frames; joined they
+ *   are one valid stream). A fresh encoder starts with `lameEncoderDelay` samples and ends padded
+ *   to a whole frame; both are taken out of the next pause, so in the decoded stream every sentence
+ *   starts where it does in the WAV stream (and in the file answer), shifted once by the delay.
+ *
+ * `progress.seconds` counts the speech timeline (sentences and pauses), the same for both formats,
+ * as X-Audio-Duration does for a file answer.
+ */
+export async function* streamChunks(sentences: AsyncIterable<SpokenSentence>, output: OutputSpec, pool: SynthesisPool, progress: StreamProgress): AsyncGenerator<StreamChunk> {
+  const rate = output.sampleRate;
+  const pause = Math.round((sentencePauseSeconds / output.tempo) * rate);
+  const inPool = output.format === 'mp3' || output.targetLufs !== null;
+  let first = true;
+  // MP3: samples of frame padding the decoder gives after the previous chunk's audio.
+  let previousPadding = 0;
+  for await (const sentence of sentences) {
+    const nominalLead = first ? 0 : pause;
+    const lead = output.format === 'mp3' && !first ? Math.max(0, pause - previousPadding - lameEncoderDelay) : nominalLead;
+    let audio: Uint8Array;
+    if (inPool) {
+      const encoded = await pool.encodeChunk({ piece: { samples: sentence.samples, sampleRate: sentence.sampleRate, words: [] }, output, leadingSilence: lead });
+      audio = encoded.audio;
+      if (output.format === 'mp3') previousPadding = encoded.decodedSamples - lameEncoderDelay - encoded.samples;
+    } else {
+      audio = pcm16Bytes({ samples: withLeadingSilence(sentence.samples, lead), sampleRate: rate });
+    }
+    const parts = first && output.format === 'wav' ? [wavStreamHeader(rate), audio] : [audio];
+    progress.seconds += (nominalLead + sentence.samples.length) / rate;
+    first = false;
+    yield { audio: Buffer.concat(parts), spokenUpTo: sentence.plan.offset + sentence.plan.written.length };
+  }
+}
+
+function withLeadingSilence(samples: Float32Array, lead: number): Float32Array {
+  if (lead === 0) return samples;
+  const out = new Float32Array(lead + samples.length);
+  out.set(samples, lead);
+  return out;
+}
