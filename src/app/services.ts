@@ -18,6 +18,7 @@ import { SpeechAdmission } from '../services/speech/admission.js';
 import { SpeechService } from '../services/speech/speech-service.js';
 import { BuiltinVoiceResolver, ChainedVoiceResolver, type VoiceResolver } from '../services/voices/voice-resolver.js';
 import { CustomVoiceResolver, CustomVoiceService } from '../services/custom-voices/index.js';
+import { ResourceVoiceResolver } from '../services/speak-resources/resource-voice-resolver.js';
 import { AdaptationPool } from '../synthesis/adaptation/adaptation-pool.js';
 import { openDatabase, type Store } from '../store/database.js';
 import { migrateToLatest } from '../store/migrate.js';
@@ -85,7 +86,10 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
   // Instant clones a dead process left `training` become `failed` (professional ones resume by their job).
   await customVoices.startMaintenance();
   const voices = new ChainedVoiceResolver([new BuiltinVoiceResolver(), new CustomVoiceResolver(customVoices)]);
-  const earlier = await openEarlierServices({ config, clock, store, blobs, queue, limiters, urlSigner, accounts, synthesizer, voices });
+  // The earlier interface also speaks in the voice of an uploaded sample (tts_mode audio_file), adapted like a custom voice.
+  const resourceVoices = new ResourceVoiceResolver({ db: store.db, blobs, adaptation, tmpDir: path.join(config.dataDir, 'tmp', 'speak-resources') });
+  const earlierVoices = new ChainedVoiceResolver([voices, resourceVoices]);
+  const earlier = await openEarlierServices({ config, clock, store, blobs, queue, limiters, urlSigner, accounts, synthesizer, voices: earlierVoices });
   return {
     config,
     clock,

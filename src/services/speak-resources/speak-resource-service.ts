@@ -4,24 +4,9 @@ import type { BlobStore } from '../../blobs/blob-store.js';
 import type { Clock } from '../../clock.js';
 import type { UrlSigner } from '../../security/url-signer.js';
 import type { Database } from '../../store/schema.js';
-import { f0Stats } from '../../synthesis/analysis/f0.js';
-import { decodeAudio } from '../../synthesis/decoders/decode-audio.js';
 import { EarlierApiRejection, rejections } from '../speaks/errors.js';
 import type { ResourceVoice, ResourceVoiceSource } from '../speaks/speech-for-order.js';
 import { bytesMatchFormat, contentTypes, maxResourceBytes, uploadTtlSeconds, type ResourceFormat } from './resource-formats.js';
-import { matchVoice } from './voice-match.js';
-
-/** What was measured on an upload, once, at its first use. */
-export interface ResourceAnalysis {
-  decodable: boolean;
-  durationSeconds: number | null;
-  medianF0: number | null;
-  voicedFraction: number | null;
-}
-
-/** Seconds of the upload analysed for its pitch: enough for a stable median, bounded cost. */
-const analysedSeconds = 30;
-const minVoicedSeconds = 0.5;
 
 export const uploadPath = (id: string) => `/files/speak-resource/${id}`;
 
@@ -75,43 +60,20 @@ export class SpeakResourceService implements ResourceVoiceSource {
     return { size: bytes.length };
   }
 
-  /** The account's uploaded sample → the voice that speaks for it. */
+  /**
+   * The account's uploaded sample → the voice that speaks for it: the resource itself, which the
+   * ResourceVoiceResolver turns into a voice with the custom-voice adaptation (profile made once,
+   * cached with the resource). Refuses unknown, foreign, empty and m4a resources here.
+   */
   async voiceFor(uid: string, id: string): Promise<ResourceVoice> {
     const row = /^[0-9a-f]{24}$/.test(id)
       ? await this.deps.db.selectFrom('speak_resources').selectAll().where('id', '=', id).executeTakeFirst()
       : undefined;
     if (!row || row.uid !== uid) throw rejections.invalid('speak_resource_id', 'No speak resource with this id');
     if (row.status !== 'uploaded' || !row.blob_key) throw rejections.invalid('speak_resource_id', 'Nothing has been uploaded to this speak resource yet');
-    const analysis = row.analysis ? (JSON.parse(row.analysis) as ResourceAnalysis) : await this.analyse(id, row.blob_key, row.audio_format);
-    if (!analysis.decodable && row.audio_format === 'm4a') {
+    if (row.audio_format === 'm4a') {
       throw new EarlierApiRejection(400, 'app/unsupported/audio_format', 'Speaking in the voice of m4a uploads is not supported yet; upload WAV or MP3');
     }
-    if (!analysis.decodable) throw rejections.invalid('speak_resource_id', 'The uploaded audio could not be decoded');
-    if (analysis.medianF0 === null) throw rejections.invalid('speak_resource_id', 'No voice could be heard in the upload');
-    const match = matchVoice(analysis.medianF0);
-    return { voiceId: `tc_${match.voice.id}`, pitchOffset: match.pitchOffset };
-  }
-
-  private async analyse(id: string, key: string, format: string): Promise<ResourceAnalysis> {
-    let analysis: ResourceAnalysis = { decodable: false, durationSeconds: null, medianF0: null, voicedFraction: null };
-    const bytes = format === 'm4a' ? null : await this.deps.blobs.get(key);
-    if (bytes) {
-      try {
-        const pcm = await decodeAudio(bytes);
-        const head = { samples: pcm.samples.subarray(0, analysedSeconds * pcm.sampleRate), sampleRate: pcm.sampleRate };
-        const stats = await f0Stats(head);
-        const voicedSeconds = stats.voicedFraction * (head.samples.length / head.sampleRate);
-        analysis = {
-          decodable: true,
-          durationSeconds: pcm.samples.length / pcm.sampleRate,
-          medianF0: voicedSeconds >= minVoicedSeconds && Number.isFinite(stats.median) ? stats.median : null,
-          voicedFraction: stats.voicedFraction,
-        };
-      } catch {
-        analysis = { ...analysis, decodable: false };
-      }
-    }
-    await this.deps.db.updateTable('speak_resources').set({ analysis: JSON.stringify(analysis) }).where('id', '=', id).execute();
-    return analysis;
+    return { voiceId: id, pitchOffset: 0 };
   }
 }

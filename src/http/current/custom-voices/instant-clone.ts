@@ -1,13 +1,14 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Services } from '../../../app/services.js';
-import { instantUpload } from '../../../services/custom-voices/index.js';
+import { instantUpload, type SavedUpload } from '../../../services/custom-voices/index.js';
 import { ApiError } from '../../api-error.js';
 import { accountOf } from '../authenticate.js';
 import { security } from '../schemas/common.js';
-import { checkCloneForm, InstantCloneForm } from './clone-forms.js';
+import { InstantCloneForm } from './clone-forms.js';
+import { withCloneForm } from './clone-form-request.js';
 import { answering } from './custom-voice-errors.js';
 import { cloneErrorMeanings, documentedErrors, formValidatorCompiler } from './form-route.js';
-import { readCloneForm } from './multipart-form.js';
 import { CustomVoiceResponse, customVoiceResponse } from './shapes.js';
 
 /** Route options shared by the instant-clone route and its deprecated twin `/v1/voices/clone`. */
@@ -31,34 +32,26 @@ export function instantCloneOptions(summary: string, deprecated: boolean): Route
 
 /**
  * The instant clone: the form is read with the file streamed to a temp file, the fields checked
- * (422), then the service checks the file (400), the plan and slots (403) and clones-at-once
- * (429) in that order, and makes the voice while the client waits.
+ * (422) and the size (400), then the service checks the audio (400), the plan and slots (403) and
+ * clones-at-once (429) in that order, and makes the voice while the client waits.
  */
 export function instantCloneHandler(services: Services) {
   return async (request: FastifyRequest, reply: FastifyReply) =>
     answering(async () => {
       const { uid } = accountOf(request);
       const voices = services.customVoices;
-      const form = await readCloneForm(request, {
+      const spec = {
         fileField: 'file',
         fileSizeCap: instantUpload.maxBytes + 1,
-        receive: (file) => voices.receiveUpload(file, 'instant'),
-        discard: (upload) => voices.discardUpload(upload),
-      });
-      const upload = form?.upload;
-      try {
-        const fields = checkCloneForm(InstantCloneForm, 'file', form);
-        if (upload && 'refused' in upload) throw upload.refused;
-        const saved = upload && 'saved' in upload ? upload.saved : null;
-        if (!saved) throw new Error('a checked form has its file');
-        form!.upload = null; // handed over: the service removes the file from here on
-        const voice = await voices.createInstantClone({ accountUid: uid, name: fields.name, model: fields.model, file: saved });
+        receive: (file: Readable) => voices.receiveUpload(file, 'instant'),
+        discard: (upload: SavedUpload) => voices.discardUpload(upload),
+      };
+      return withCloneForm(request, spec, InstantCloneForm, async (fields, upload) => {
+        const voice = await voices.createInstantClone({ accountUid: uid, name: fields.name, model: fields.model, file: upload });
         // Our side failed (the voice is listed as failed with the reason): not a usable voice, so no 200.
         if (voice.status !== 'completed') throw new ApiError(500, 'custom-voice/failed', voice.error ?? 'The voice could not be made.');
         return reply.send(customVoiceResponse(voice));
-      } finally {
-        if (form?.upload && 'saved' in form.upload) await voices.discardUpload(form.upload.saved);
-      }
+      });
     });
 }
 

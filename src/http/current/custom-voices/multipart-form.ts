@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { UploadInterrupted, type SavedUpload } from '../../../services/custom-voices/index.js';
-import { CustomVoiceError } from '../../../services/custom-voices/index.js';
+import { CustomVoiceError, UploadInterrupted, type SavedUpload } from '../../../services/custom-voices/index.js';
 import { ApiError } from '../../api-error.js';
 
 /** What a clone form must hold and how its one file is kept. */

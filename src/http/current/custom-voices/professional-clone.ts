@@ -1,12 +1,13 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../../app/services.js';
-import { professionalUpload } from '../../../services/custom-voices/index.js';
+import { professionalUpload, type SavedUpload } from '../../../services/custom-voices/index.js';
 import { accountOf } from '../authenticate.js';
 import { security } from '../schemas/common.js';
-import { checkCloneForm, ProfessionalCloneForm } from './clone-forms.js';
+import { ProfessionalCloneForm } from './clone-forms.js';
+import { withCloneForm } from './clone-form-request.js';
 import { answering } from './custom-voice-errors.js';
 import { cloneErrorMeanings, documentedErrors, formValidatorCompiler } from './form-route.js';
-import { readCloneForm } from './multipart-form.js';
 import { ProfessionalCloneResponse, professionalCloneResponse } from './shapes.js';
 
 /**
@@ -35,24 +36,16 @@ export function registerProfessionalClone(app: FastifyInstance, services: Servic
       answering(async () => {
         const { uid } = accountOf(request);
         const voices = services.customVoices;
-        const form = await readCloneForm(request, {
+        const spec = {
           fileField: 'files',
           fileSizeCap: professionalUpload.maxBytes + 1,
-          receive: (file) => voices.receiveUpload(file, 'professional'),
-          discard: (upload) => voices.discardUpload(upload),
-        });
-        const upload = form?.upload;
-        try {
-          const fields = checkCloneForm(ProfessionalCloneForm, 'files', form);
-          if (upload && 'refused' in upload) throw upload.refused;
-          const saved = upload && 'saved' in upload ? upload.saved : null;
-          if (!saved) throw new Error('a checked form has its file');
-          form!.upload = null; // handed over: the service removes the file from here on
-          const voice = await voices.createProfessionalClone({ accountUid: uid, name: fields.name, model: fields.model, language: fields.language, file: saved });
+          receive: (file: Readable) => voices.receiveUpload(file, 'professional'),
+          discard: (upload: SavedUpload) => voices.discardUpload(upload),
+        };
+        return withCloneForm(request, spec, ProfessionalCloneForm, async (fields, upload) => {
+          const voice = await voices.createProfessionalClone({ accountUid: uid, name: fields.name, model: fields.model, language: fields.language, file: upload });
           return reply.send(professionalCloneResponse(voice));
-        } finally {
-          if (form?.upload && 'saved' in form.upload) await voices.discardUpload(form.upload.saved);
-        }
+        });
       }),
   );
 }

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Kysely } from 'kysely';
+import type { BlobStore } from '../../blobs/blob-store.js';
+import type { Database, SpeakResourceRow } from '../../store/schema.js';
+import type { AdaptationPool } from '../../synthesis/adaptation/adaptation-pool.js';
+import { renderCustomVoice } from '../../synthesis/adaptation/render-custom-voice.js';
+import { UploadRejection, type UploadLimits } from '../../synthesis/adaptation/upload-rejection.js';
+import { parseVoiceProfile, type VoiceProfile } from '../../synthesis/adaptation/voice-profile.js';
+import { emotionsOf } from '../../synthesis/catalog/voice-models.js';
+import type { TtsModel } from '../../synthesis/catalog/voice-types.js';
+import { rejections } from '../speaks/errors.js';
+import type { ResolvedVoice, VoiceResolver } from '../voices/voice-resolver.js';
+
+export interface ResourceVoiceDeps {
+  db: Kysely<Database>;
+  blobs: BlobStore;
+  adaptation: AdaptationPool;
+  /** Private folder for the upload while it is analysed (under DATA_DIR). */
+  tmpDir: string;
+}
+
+/** What is cached in a resource's `analysis` column: the profile, or why none could be made. */
+interface ResourceProfile {
+  version: 2;
+  profile: VoiceProfile | null;
+  rejection: string | null;
+}
+
+/** Any length a 25 MiB upload can hold, from a second on (the earlier interface sets no bounds). */
+const resourceLimits: UploadLimits = { minSeconds: 1, maxSeconds: 2 * 3600 };
+const models: TtsModel[] = ['ssfm-v21', 'ssfm-v30', 'ssfm-v31'];
+
+/**
+ * `tts_mode: audio_file`: the account's uploaded sample as a voice, made by the same adaptation
+ * as custom voices (an instant clone's analysis and fitting), once per upload and cached with the
+ * resource. Resolves the resource's own id (24 hex); every model version and its emotions are
+ * offered, since the earlier interface lets a request pick any. A sample no voice can be made from
+ * is `app/invalid/speak_resource_id` with the reason.
+ */
+export class ResourceVoiceResolver implements VoiceResolver {
+  private readonly building = new Map<string, Promise<ResourceProfile>>();
+
+  constructor(private readonly deps: ResourceVoiceDeps) {}
+
+  async resolve(uid: string, voiceId: string): Promise<ResolvedVoice | null> {
+    if (!/^[0-9a-f]{24}$/.test(voiceId)) return null;
+    const row = await this.deps.db.selectFrom('speak_resources').selectAll().where('id', '=', voiceId).where('uid', '=', uid).executeTakeFirst();
+    if (!row || row.status !== 'uploaded' || !row.blob_key) return null;
+    const { profile, rejection } = cached(row.analysis) ?? (await this.build(row));
+    if (!profile) throw rejections.invalid('speak_resource_id', rejection ?? 'No voice could be heard in the upload');
+    return {
+      voiceId,
+      kind: 'custom',
+      language: 'eng',
+      models: models.map((version) => ({ version, emotions: [...emotionsOf(version)] })),
+      render: (_model, emotion, language) => renderCustomVoice(profile, emotion, language),
+    };
+  }
+
+  /** One analysis per upload at a time, however many speaks ask at once. */
+  private build(row: SpeakResourceRow): Promise<ResourceProfile> {
+    const key = `${row.id}:${row.uploaded_at}`;
+    let pending = this.building.get(key);
+    if (!pending) {
+      pending = this.analyse(row).finally(() => this.building.delete(key));
+      this.building.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async analyse(row: SpeakResourceRow): Promise<ResourceProfile> {
+    const file = await this.fetch(row.blob_key!);
+    let result: ResourceProfile;
+    try {
+      const clone = await this.deps.adaptation.clone(file, resourceLimits, false);
+      result = { version: 2, profile: clone.profile, rejection: null };
+    } catch (error) {
+      if (!(error instanceof UploadRejection)) throw error;
+      result = { version: 2, profile: null, rejection: error.message };
+    } finally {
+      await rm(file, { force: true });
+    }
+    // Only if the same upload is still there (a new PUT clears the analysis and changes uploaded_at).
+    await this.deps.db
+      .updateTable('speak_resources')
+      .set({ analysis: JSON.stringify(result) })
+      .where('id', '=', row.id)
+      .where('uploaded_at', '=', row.uploaded_at)
+      .execute();
+    return result;
+  }
+
+  private async fetch(key: string): Promise<string> {
+    const stored = await this.deps.blobs.stream(key);
+    if (!stored) throw rejections.invalid('speak_resource_id', 'The uploaded audio is missing');
+    await mkdir(this.deps.tmpDir, { recursive: true, mode: 0o700 });
+    const file = path.join(this.deps.tmpDir, `resource-${randomBytes(12).toString('hex')}`);
+    try {
+      await pipeline(stored.body, createWriteStream(file, { mode: 0o600 }));
+    } catch (error) {
+      await rm(file, { force: true });
+      throw error;
+    }
+    return file;
+  }
+}
+
+/** The cached result, when the column holds one of this kind (older rows held a pitch analysis). */
+function cached(json: string | null): ResourceProfile | null {
+  if (!json) return null;
+  try {
+    const value = JSON.parse(json) as ResourceProfile;
+    if (value?.version !== 2) return null;
+    return { version: 2, profile: value.profile ? parseVoiceProfile(JSON.stringify(value.profile)) : null, rejection: value.rejection ?? null };
+  } catch {
+    return null;
+  }
+}
