@@ -6,6 +6,7 @@ import { id3v2Length, mp3FrameAt, sniffAudioFormat } from '../decoders/sniff.js'
 import { parseWavFormat, type WavFormat } from '../decoders/wav-format.js';
 import { wavSamplesToMono } from '../decoders/wav-samples.js';
 import { UploadRejection, type UploadLimits } from './upload-rejection.js';
+import { mixDown, withoutConsoleErrors } from '../decoders/mpg123-output.js';
 
 /** What an upload is, found before or while its audio is read. */
 export interface UploadInfo {
@@ -188,25 +189,4 @@ async function readMp3(file: FileHandle, size: number, head: Buffer, limits: Upl
   const seconds = decoded / sampleRate;
   if (seconds >= limits.minSeconds) await flush();
   return { format: 'mp3', sampleRate, seconds };
-}
-
-function mixDown(channels: readonly Float32Array[], length: number): Float32Array {
-  const out = new Float32Array(length);
-  for (const channel of channels) for (let i = 0; i < length; i++) out[i] += channel[i] / channels.length;
-  for (let i = 0; i < length; i++) {
-    const v = out[i];
-    out[i] = v > 1 ? 1 : v < -1 ? -1 : v === v ? v : 0;
-  }
-  return out;
-}
-
-/** mpg123-decoder prints each damaged frame with console.error; the outcome is judged from the result instead. */
-function withoutConsoleErrors<T>(run: () => T): T {
-  const original = console.error;
-  console.error = () => {};
-  try {
-    return run();
-  } finally {
-    console.error = original;
-  }
 }
