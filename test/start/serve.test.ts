@@ -1,34 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { listBuiltinVoices } from '../../src/synthesis/catalog/catalog.js';
 import { decodeMp3 } from '../../src/synthesis/decoders/mp3.js';
-import { cliPath } from './run-cli.js';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not become healthy');
-}
+import { freePort, startChildServer } from './child-server.js';
 
 describe('orator serve', () => {
   let dir: string;
@@ -38,11 +16,7 @@ describe('orator serve', () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'orator-serve-'));
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, [cliPath, 'serve'], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dir, LOG_LEVEL: 'silent', SYNTH_WORKERS: '2' },
-      stdio: 'ignore',
-    });
-    await waitForHealth(url, child);
+    child = await startChildServer({ PORT: String(port), DATA_DIR: dir, SYNTH_WORKERS: '2' });
   });
   after(async () => {
     if (child.exitCode === null) child.kill('SIGKILL');

@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { rm } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { BlobStore } from '../../blobs/blob-store.js';
+import { blobToTempFile } from '../../blobs/blob-to-temp-file.js';
 import type { Clock } from '../../clock.js';
 import type { JobContext, JobType } from '../../queue/job-queue.js';
 import { exponentialBackoff } from '../../queue/retry-schedules.js';
@@ -54,7 +51,8 @@ export class TrainingJob implements JobType<TrainingPayload> {
     let file: string | null = null;
     try {
       if (!row.upload_key) throw new UploadRejection('unreadable', 'The uploaded recording is missing.');
-      file = await this.fetch(row.upload_key);
+      file = await blobToTempFile(this.deps.blobs, row.upload_key, this.deps.tmpDir, 'training');
+      if (!file) throw new UploadRejection('unreadable', 'The uploaded recording is missing.');
       if (context.signal.aborted) throw new Error('training aborted');
       const result = await this.deps.adaptation.clone(file, professionalUpload.limits, true);
       await this.settle(row.voice_id, { status: 'completed', profile: JSON.stringify(result.profile), error: null });
@@ -69,19 +67,5 @@ export class TrainingJob implements JobType<TrainingPayload> {
 
   private async settle(voiceId: string, changes: { status: 'completed' | 'failed'; profile?: string; error: string | null }): Promise<void> {
     await this.deps.db.updateTable('custom_voices').set({ ...changes, updated_at: this.deps.clock.now() }).where('voice_id', '=', voiceId).execute();
-  }
-
-  private async fetch(key: string): Promise<string> {
-    const stored = await this.deps.blobs.stream(key);
-    if (!stored) throw new UploadRejection('unreadable', 'The uploaded recording is missing.');
-    await mkdir(this.deps.tmpDir, { recursive: true, mode: 0o700 });
-    const file = path.join(this.deps.tmpDir, `training-${randomBytes(12).toString('hex')}`);
-    try {
-      await pipeline(stored.body, createWriteStream(file, { mode: 0o600 }));
-    } catch (error) {
-      await rm(file, { force: true });
-      throw error;
-    }
-    return file;
   }
 }

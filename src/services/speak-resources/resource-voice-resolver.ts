@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { rm } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { BlobStore } from '../../blobs/blob-store.js';
+import { blobToTempFile } from '../../blobs/blob-to-temp-file.js';
 import type { Database, SpeakResourceRow } from '../../store/schema.js';
 import type { AdaptationPool } from '../../synthesis/adaptation/adaptation-pool.js';
 import { renderCustomVoice } from '../../synthesis/adaptation/render-custom-voice.js';
@@ -73,7 +70,8 @@ export class ResourceVoiceResolver implements VoiceResolver {
   }
 
   private async analyse(row: SpeakResourceRow): Promise<ResourceProfile> {
-    const file = await this.fetch(row.blob_key!);
+    const file = await blobToTempFile(this.deps.blobs, row.blob_key!, this.deps.tmpDir, 'resource');
+    if (!file) throw rejections.invalid('speak_resource_id', 'The uploaded audio is missing');
     let result: ResourceProfile;
     try {
       const clone = await this.deps.adaptation.clone(file, resourceLimits, false);
@@ -92,20 +90,6 @@ export class ResourceVoiceResolver implements VoiceResolver {
       .where('uploaded_at', '=', row.uploaded_at)
       .execute();
     return result;
-  }
-
-  private async fetch(key: string): Promise<string> {
-    const stored = await this.deps.blobs.stream(key);
-    if (!stored) throw rejections.invalid('speak_resource_id', 'The uploaded audio is missing');
-    await mkdir(this.deps.tmpDir, { recursive: true, mode: 0o700 });
-    const file = path.join(this.deps.tmpDir, `resource-${randomBytes(12).toString('hex')}`);
-    try {
-      await pipeline(stored.body, createWriteStream(file, { mode: 0o600 }));
-    } catch (error) {
-      await rm(file, { force: true });
-      throw error;
-    }
-    return file;
   }
 }
 

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,24 +10,17 @@ import { openDatabase } from '../../../src/store/database.js';
 import { findVoiceByAnyName } from '../../../src/synthesis/catalog/find-voice.js';
 import { earlierClient, pollUntilFinished } from './earlier-client.js';
 import { startReceiver } from './webhook-receiver.js';
+import { freePort, killChildren, startChildServer } from '../../start/child-server.js';
 
 const cli = fileURLToPath(new URL('../../../src/start/cli.js', import.meta.url));
 const run = promisify(execFile);
 const actorId = findVoiceByAnyName('eng-olivia')!.id;
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 describe('SIGKILL with speaks in progress and a webhook in backoff', () => {
   const children: ChildProcess[] = [];
   let dataDir = '';
   after(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    killChildren(children);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -40,20 +32,8 @@ describe('SIGKILL with speaks in progress and a webhook in backoff', () => {
     const backoff = await account();
     const busy = await account();
 
-    const start = async () => {
-      const child = spawn(process.execPath, [cli, 'serve'], { env, stdio: 'ignore' });
-      children.push(child);
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        try {
-          if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return child;
-        } catch {
-          /* not listening yet */
-        }
-        if (Date.now() > deadline) throw new Error('server did not start');
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    };
+    const start = () => startChildServer(env, children);
+
     let healed = false;
     const receiver = await startReceiver((hook) => (hook.json?.speak_url && hookFor(hook) === 'backoff' && !healed ? 500 : 200));
     const backoffSpeaks = new Set<string>();

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -16,17 +15,10 @@ import { SynthesisPool } from '../../../../src/synthesis/pool/synthesis-pool.js'
 import { repeated } from '../../../synthesis/adaptation/clone-fixture.js';
 import { makeSpeaker, sampleSentences, speakers } from '../../../synthesis/adaptation/speakers.js';
 import { semitones } from './fixture.js';
+import { freePort, killChildren, startChildServer } from '../../../start/child-server.js';
 
 const cli = fileURLToPath(new URL('../../../../src/start/cli.js', import.meta.url));
 const run = promisify(execFile);
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 type Item = { voice_id: string; source: string; status: string; error: string | null };
 
@@ -40,7 +32,7 @@ describe('SIGKILL during clones, then a restart', () => {
   const children: ChildProcess[] = [];
   let dataDir = '';
   after(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    killChildren(children);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -60,20 +52,8 @@ describe('SIGKILL during clones, then a restart', () => {
     await writeFile(sample, encodeWavPcm16(repeated(reading, 149)));
     const sampleF0 = (await f0Stats(reading)).median;
 
-    const start = async () => {
-      const child = spawn(process.execPath, [cli, 'serve'], { env, stdio: 'ignore' });
-      children.push(child);
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        try {
-          if ((await fetch(`${url}/health`)).ok) return child;
-        } catch {
-          /* not listening yet */
-        }
-        if (Date.now() > deadline) throw new Error('server did not start');
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    };
+    const start = () => startChildServer(env, children);
+
     const list = async (): Promise<Item[]> => (await fetch(`${url}/v1/custom-voices`, { headers: { 'x-api-key': key } })).json() as Promise<Item[]>;
     const form = async (fields: Record<string, string>, fileField: string, file: string) => {
       const body = new FormData();

@@ -1,0 +1,38 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { cliPath } from './run-cli.js';
+
+/** A TCP port free on loopback right now. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * `orator serve` as its own process (so tests can SIGKILL it), resolved once `/health` answers.
+ * The env must carry PORT; the child is added to `children` for the suite's cleanup.
+ */
+export async function startChildServer(env: NodeJS.ProcessEnv, children: ChildProcess[] = []): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [cliPath, 'serve'], { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: 'ignore' });
+  children.push(child);
+  const url = `http://127.0.0.1:${env.PORT}/health`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Kills every child still running (a suite's `after`). */
+export function killChildren(children: ChildProcess[]): void {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
