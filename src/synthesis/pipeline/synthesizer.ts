@@ -1,8 +1,8 @@
 import type { SynthesisPool } from '../pool/synthesis-pool.js';
-import type { RenderedSentence } from '../pool/tasks.js';
+import type { FinishedSpeech, RenderedSentence, SentenceTask } from '../pool/tasks.js';
 import { groupForParallelism } from './group-sentences.js';
 import { planSentences, resolveLanguage, type SentencePlan } from './plan-sentences.js';
-import { contentTypeOf, type SpeechRequest, type SynthesizedSpeech } from './speech-request.js';
+import { contentTypeOf, type SpeechRequest, type SynthesizedSpeech, type VoiceRendering } from './speech-request.js';
 import { joinSpoken, writtenWords } from './written-words.js';
 
 /** Silence between sentences; the engines' own padding is trimmed first. Scaled by the tempo. */
@@ -50,21 +50,22 @@ export class Synthesizer {
     const plans = planSentences(request.text, language);
     // last_pitch acts on each sentence's last word, so it needs the sentences apart.
     const groups = request.output.lastPitch ? plans.map((plan) => [plan]) : groupForParallelism(plans, this.pool.threads);
-    const rendered: SpokenGroup[] = [];
-    let done = 0;
-    for await (const group of this.render(request, language, groups)) {
-      rendered.push(group);
-      done += group.plans.length;
-      onProgress?.(done, plans.length);
-    }
     const spoken = joinSpoken(plans);
-    const groupOffsets = groups.map((group) => spoken.offsets[plans.indexOf(group[0])]);
-    const finished = await this.pool.finish({
-      pieces: rendered,
-      pauses: rendered.map(() => sentencePauseSeconds / request.output.tempo).slice(0, -1),
-      textOffsets: groupOffsets,
-      output: request.output,
-    });
+    const textOffsets = groups.map((group) => spoken.offsets[plans.indexOf(group[0])]);
+    const pauses = groups.map(() => sentencePauseSeconds / request.output.tempo).slice(0, -1);
+    let finished: FinishedSpeech;
+    if (this.pool.saturated && !onProgress) {
+      // Every thread is busy: one thread takes the whole request, sparing two hand-overs of its audio.
+      const rendering = request.render(language);
+      finished = await this.pool.speech({ groups: groups.map((g) => sentenceTask(request, language, rendering, g)), pauses, textOffsets, output: request.output });
+    } else {
+      const rendered: SpokenGroup[] = [];
+      for await (const group of this.render(request, language, groups)) {
+        rendered.push(group);
+        onProgress?.(rendered.reduce((n, g) => n + g.plans.length, 0), plans.length);
+      }
+      finished = await this.pool.finish({ pieces: rendered, pauses, textOffsets, output: request.output });
+    }
     return {
       audio: finished.audio,
       contentType: contentTypeOf(request.output.format),
@@ -82,20 +83,8 @@ export class Synthesizer {
    * `signal` has aborted.
    */
   private async *render(request: SpeechRequest, language: string, groups: SentencePlan[][], lookahead = groups.length, signal?: AbortSignal): AsyncGenerator<SpokenGroup> {
-    const { voice, prosody, profile } = request.render(language);
-    const { output } = request;
-    const submit = (plans: SentencePlan[]) =>
-      this.pool.renderSentence({
-        text: joinSpoken(plans).text,
-        language,
-        voice,
-        prosody,
-        sampleRate: output.format === 'mulaw' ? 8000 : output.sampleRate,
-        pitch: output.pitch,
-        tempo: output.tempo,
-        lastPitch: output.lastPitch,
-        profile,
-      });
+    const rendering = request.render(language);
+    const submit = (plans: SentencePlan[]) => this.pool.renderSentence(sentenceTask(request, language, rendering, plans));
     const pending: Promise<RenderedSentence>[] = [];
     const handOver = (i: number) => {
       if (i >= groups.length || signal?.aborted) return;
@@ -112,4 +101,20 @@ export class Synthesizer {
       handOver(i + lookahead);
     }
   }
+}
+
+/** What the pool needs to render consecutive sentences as one engine call. */
+function sentenceTask(request: SpeechRequest, language: string, rendering: VoiceRendering, plans: SentencePlan[]): Omit<SentenceTask, 'kind'> {
+  const { output } = request;
+  return {
+    text: joinSpoken(plans).text,
+    language,
+    voice: rendering.voice,
+    prosody: rendering.prosody,
+    sampleRate: output.format === 'mulaw' ? 8000 : output.sampleRate,
+    pitch: output.pitch,
+    tempo: output.tempo,
+    lastPitch: output.lastPitch,
+    profile: rendering.profile,
+  };
 }

@@ -1,6 +1,6 @@
 import { Piscina } from 'piscina';
 import { buffersOf, ownBuffer } from './transfer.js';
-import type { EncodeChunkTask, EncodedChunk, FinishTask, FinishedSpeech, RenderedSentence, SentenceTask } from './tasks.js';
+import type { EncodeChunkTask, EncodedChunk, FinishTask, FinishedSpeech, RenderedSentence, SentenceTask, SpeechTask } from './tasks.js';
 
 /**
  * Worker threads that run the engines and DSP. Sized to the cores by default: synthesis is
@@ -31,6 +31,15 @@ export class SynthesisPool {
   finish(task: Omit<FinishTask, 'kind'>): Promise<FinishedSpeech> {
     const pieces = task.pieces.map((p) => ({ samples: ownBuffer(p.samples), sampleRate: p.sampleRate, words: p.words }));
     return this.piscina.run({ ...task, kind: 'finish', pieces }, { transferList: buffersOf(pieces.map((p) => p.samples)) });
+  }
+
+  speech(task: Omit<SpeechTask, 'kind'>): Promise<FinishedSpeech> {
+    return this.piscina.run({ kind: 'speech', ...task });
+  }
+
+  /** True when every thread has work and more is waiting: a new request would not run sooner split up. */
+  get saturated(): boolean {
+    return (this.started?.queueSize ?? 0) > 0;
   }
 
   /** The piece's sample buffer moves to the worker: the caller must not use it afterwards. */

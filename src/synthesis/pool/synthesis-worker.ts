@@ -2,7 +2,7 @@
 import { encodeChunk } from './encode-chunk.js';
 import { finishSpeech } from './finish-speech.js';
 import { renderSentence } from './render-sentence.js';
-import type { PoolTask } from './tasks.js';
+import type { FinishTask, PoolTask, SpeechTask } from './tasks.js';
 import { movingResult, ownBuffer } from './transfer.js';
 
 export default async function run(task: PoolTask) {
@@ -12,8 +12,9 @@ export default async function run(task: PoolTask) {
       const samples = ownBuffer(rendered.samples);
       return movingResult({ ...rendered, samples }, [samples]);
     }
-    case 'finish': {
-      const finished = await finishSpeech(task);
+    case 'finish':
+    case 'speech': {
+      const finished = await finishSpeech(task.kind === 'finish' ? task : await renderWhole(task));
       const audio = ownBuffer(finished.audio);
       return movingResult({ ...finished, audio }, [audio]);
     }
@@ -23,4 +24,10 @@ export default async function run(task: PoolTask) {
       return movingResult({ ...chunk, audio }, [audio]);
     }
   }
+}
+
+async function renderWhole(task: SpeechTask): Promise<FinishTask> {
+  const pieces = [];
+  for (const group of task.groups) pieces.push(await renderSentence({ kind: 'sentence', ...group }));
+  return { kind: 'finish', pieces, pauses: task.pauses, textOffsets: task.textOffsets, output: task.output };
 }

@@ -63,4 +63,16 @@ export interface EncodedChunk {
   decodedSamples: number;
 }
 
-export type PoolTask = SentenceTask | FinishTask | EncodeChunkTask;
+/**
+ * A whole speech in one thread: every group rendered in turn, then finished. Used when the pool
+ * is busy anyway, so spreading one request over threads would only add round trips.
+ */
+export interface SpeechTask {
+  kind: 'speech';
+  groups: Omit<SentenceTask, 'kind'>[];
+  pauses: number[];
+  textOffsets: number[];
+  output: OutputSpec;
+}
+
+export type PoolTask = SentenceTask | FinishTask | EncodeChunkTask | SpeechTask;

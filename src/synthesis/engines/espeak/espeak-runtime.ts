@@ -66,7 +66,11 @@ export class EspeakRuntime {
     if (Buffer.byteLength(ssml) + Buffer.byteLength(voiceName) + 64 > inputCapacity) {
       throw new RangeError(`eSpeak input of ${ssml.length} characters is longer than one synthesis takes; split it into sentences`);
     }
-    this.module.HEAPU8.set(this.pristineHeap);
+    const heap = this.module.HEAPU8;
+    heap.set(this.pristineHeap);
+    // Memory the heap grew into since start-up holds what earlier calls left; eSpeak may read some
+    // of it before writing (uninitialized buffers), so it goes back to zero like fresh memory.
+    if (heap.length > this.pristineHeap.length) heap.fill(0, this.pristineHeap.length);
     this.selectVoice(voiceName);
     this.worker.rate = parameters.rate;
     this.worker.pitch = parameters.pitch;
