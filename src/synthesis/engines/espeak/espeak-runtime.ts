@@ -106,12 +106,33 @@ export class EspeakRuntime {
   }
 }
 
+/**
+ * The worker's constructor runs espeak_Initialize, which seeds eSpeak's rand() from time(NULL):
+ * whole seconds of `Date.now()`, read through the module's `_emscripten_date_now` import.
+ * That seed drives the noise of breathy variants (`+f3`, …), and it is in the heap the runtime
+ * snapshots as pristine, so every synthesis would start from a seed that depends on the second
+ * the thread loaded eSpeak: two pool threads that started in different seconds gave different
+ * bytes for the same request, and every new process gave yet other bytes. Restoring the heap
+ * cannot fix that; the seed must be the same at start-up. The constructor is synchronous, so no
+ * other code can see `Date.now` replaced meanwhile; it is the only call in start-up that reads
+ * the clock into eSpeak's state (loading the data package reads it only for file timestamps).
+ */
+function constructAtFixedTime(module: EspeakModule): EspeakWorker {
+  const now = Date.now;
+  Date.now = () => 0;
+  try {
+    return new module.eSpeakNGWorker();
+  } finally {
+    Date.now = now;
+  }
+}
+
 let loading: Promise<EspeakRuntime> | undefined;
 
 /** Loads the WASM module and its 24 MB of data once per thread, on first use. */
 export function loadEspeakRuntime(): Promise<EspeakRuntime> {
   loading ??= createEspeakModule().then((module) => {
-    const worker = new module.eSpeakNGWorker();
+    const worker = constructAtFixedTime(module);
     if (worker.samplerate !== espeakSampleRate) {
       throw new Error(`eSpeak NG runs at ${worker.samplerate} Hz, expected ${espeakSampleRate} Hz`);
     }
