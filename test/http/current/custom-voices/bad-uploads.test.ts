@@ -4,28 +4,9 @@ import { after, before, describe, it } from 'node:test';
 import { resample } from '../../../../src/synthesis/dsp/resample.js';
 import { encodeMp3 } from '../../../../src/synthesis/encoders/mp3.js';
 import { noiseSource } from '../../../synthesis/signals.js';
+import { wavWith } from '../../../services/custom-voices/wav-with.js';
 import { head, openCustomVoiceServer, type CustomVoiceServer } from './fixture.js';
 
-/** A WAV file with any header fields (for layouts no encoder writes). */
-function wavWith(fields: { tag?: number; channels?: number; rate?: number; bits?: number; blockAlign?: number; data: Uint8Array }): Uint8Array {
-  const { tag = 1, channels = 1, rate = 16000, bits = 16, data } = fields;
-  const blockAlign = fields.blockAlign ?? (channels * bits) / 8;
-  const out = Buffer.alloc(44 + data.length);
-  out.write('RIFF', 0, 'latin1');
-  out.writeUInt32LE(36 + data.length, 4);
-  out.write('WAVEfmt ', 8, 'latin1');
-  out.writeUInt32LE(16, 16);
-  out.writeUInt16LE(tag, 20);
-  out.writeUInt16LE(channels, 22);
-  out.writeUInt32LE(rate, 24);
-  out.writeUInt32LE(rate * blockAlign, 28);
-  out.writeUInt16LE(blockAlign, 32);
-  out.writeUInt16LE(bits, 34);
-  out.write('data', 36, 'latin1');
-  out.writeUInt32LE(data.length, 40);
-  out.set(data, 44);
-  return out;
-}
 
 type Answer = { status: number; type: string | null; body: { detail: unknown } | null };
 
