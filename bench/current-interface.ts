@@ -25,27 +25,10 @@ import { defaultOutput, type SpeechRequest } from '../src/synthesis/pipeline/spe
 import { Synthesizer } from '../src/synthesis/pipeline/synthesizer.js';
 import { SynthesisPool } from '../src/synthesis/pool/synthesis-pool.js';
 import { fixed, percentile, printTable } from './table.js';
+import { english300, englishText } from './texts.js';
 
 const threads = Math.max(1, os.availableParallelism());
 const cli = fileURLToPath(new URL('../src/start/cli.js', import.meta.url));
-
-const text300 =
-  'Orator turns text into speech on your own machine. It reads numbers like 42 and 3.5 percent, ' +
-  'handles abbreviations such as Dr. and Mr., and keeps every word in time with the audio. ' +
-  'Long texts are split into sentences, spoken in parallel, and joined again without a seam.';
-
-function text2000(): string {
-  const sentences = [
-    'The morning light spread slowly across the quiet valley.',
-    'A small boat drifted near the shore while the birds were singing.',
-    'She opened the old book and began to read the first chapter aloud.',
-    'Nobody expected the storm to arrive so early in the season.',
-    'We walked along the river and talked about the years to come.',
-  ];
-  let text = '';
-  for (let i = 0; text.length < 1950; i++) text += (text ? ' ' : '') + sentences[i % sentences.length];
-  return text.slice(0, 2000);
-}
 
 interface Server {
   url: string;
@@ -97,7 +80,7 @@ async function openEngine(): Promise<{ once: () => Promise<void>; close: () => P
   const synthesizer = new Synthesizer(pool);
   const voice = findVoiceByAnyName('eng-olivia')!;
   const request: SpeechRequest = {
-    text: text300,
+    text: english300,
     language: 'eng',
     render: (language) => renderCatalogVoice(voice, 'ssfm-v30', { preset: 'normal', intensity: 1 }, language),
     output: { ...defaultOutput, format: 'wav', sampleRate: 44100 },
@@ -116,7 +99,7 @@ async function main(): Promise<void> {
     const headers = { 'x-api-key': server.apiKey, 'content-type': 'application/json' };
     const voices = (await (await fetch(`${server.url}/v3/voices`, { headers })).json()) as { voice_id: string; voice_name: { eng: string } }[];
     const olivia = voices.find((v) => v.voice_name.eng === 'Olivia')!.voice_id;
-    const ttsBody = JSON.stringify({ voice_id: olivia, model: 'ssfm-v30', text: text300, language: 'eng' });
+    const ttsBody = JSON.stringify({ voice_id: olivia, model: 'ssfm-v30', text: english300, language: 'eng' });
 
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
     const listVoices = () =>
@@ -187,7 +170,7 @@ async function main(): Promise<void> {
 
     // Streams: WAV (PCM converted on the event loop), MP3 and WAV with target_lufs (sentences
     // encoded and levelled in the pool), each against the file answer of the same request.
-    const long = text2000();
+    const long = englishText(2000);
     const streamRows: (string | number)[][] = [];
     const m = (v: number[]) => percentile(v, 50);
     const variants: [string, Record<string, unknown>][] = [

@@ -20,6 +20,7 @@ import { Synthesizer } from '../src/synthesis/pipeline/synthesizer.js';
 import { SynthesisPool } from '../src/synthesis/pool/synthesis-pool.js';
 import { languageCodes } from '../src/synthesis/text/languages.js';
 import { fixed, printTable } from './table.js';
+import { english300 } from './texts.js';
 
 /** About 300 characters of natural text in a language: its preview sentence repeated. */
 export function textOf300(language: string): string {
@@ -29,10 +30,6 @@ export function textOf300(language: string): string {
   return text;
 }
 
-const english300 =
-  'Orator turns text into speech on your own machine. It reads numbers like 42 and 3.5 percent, ' +
-  'handles abbreviations such as Dr. and Mr., and keeps every word in time with the audio. ' +
-  'Long texts are split into sentences, spoken in parallel, and joined again without a seam.';
 
 async function timeIt<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const start = performance.now();
