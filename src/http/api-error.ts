@@ -33,8 +33,4 @@ export const errors = {
   unauthorized: (message = 'Invalid or missing credentials') => new ApiError(401, 'auth/not-authorized', message),
   forbidden: (message: string, code = 'app/forbidden') => new ApiError(403, code, message),
   notFound: (message = 'Not found', code = 'app/not-found') => new ApiError(404, code, message),
-  badRequest: (message: string, code = 'app/bad-request') => new ApiError(400, code, message),
-  insufficientCredit: () => new ApiError(402, 'app/insufficient-credit', 'Insufficient credit'),
-  tooManyRequests: (message: string, retryAfterSeconds?: number) =>
-    new ApiError(429, 'app/too-many-requests', message, retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : {}),
 };

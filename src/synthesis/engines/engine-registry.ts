@@ -13,9 +13,3 @@ export function engineFor(name: EngineName): Engine {
   }
   return engine;
 }
-
-export async function closeEngines(): Promise<void> {
-  const all = [...engines.values()];
-  engines.clear();
-  await Promise.all(all.map((engine) => engine.close?.()));
-}
