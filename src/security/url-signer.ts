@@ -11,6 +11,13 @@ export interface SignedQuery {
 }
 
 /**
+ * No link lives longer than this (the documented 24 h of download links): a longer expiry asked
+ * of the signer is cut to it, and a link claiming a later one is refused, so nobody, the owner of
+ * a speak included, can mint a link that outlives the rule.
+ */
+export const maxLinkSeconds = 24 * 3600;
+
+/**
  * Expiring links made by the app itself, so local-disk downloads and uploads expire like S3
  * presigned URLs do. The MAC covers the exact path (percent-encoded as sent) and the expiry;
  * links for different purposes must therefore use different paths.
@@ -29,9 +36,10 @@ export class UrlSigner {
     return this.signUntil(path, expires);
   }
 
-  /** Signs `path` to expire at `expires` (unix seconds). */
-  signUntil(path: string, expires: number): SignedQuery {
-    if (!Number.isSafeInteger(expires) || expires < 0) throw new RangeError('expires must be whole unix seconds');
+  /** Signs `path` to expire at `expires` (unix seconds), or at the longest a link may live if that is sooner. */
+  signUntil(path: string, requested: number): SignedQuery {
+    if (!Number.isSafeInteger(requested) || requested < 0) throw new RangeError('expires must be whole unix seconds');
+    const expires = Math.min(requested, this.latestExpiry(this.clock.now()));
     const signature = this.mac(path, expires).toString('base64url');
     return { expires, signature, query: `expires=${expires}&signature=${signature}` };
   }
@@ -51,7 +59,11 @@ export class UrlSigner {
     const macOk = given.length === expected.length && timingSafeEqual(given, expected);
     // Re-encoding guards against alternative base64 spellings of the same bytes.
     const canonical = macOk && given.toString('base64url') === signature;
-    return canonical && now < seconds * 1000;
+    return canonical && now < seconds * 1000 && seconds <= this.latestExpiry(now);
+  }
+
+  private latestExpiry(nowMs: number): number {
+    return Math.ceil(nowMs / 1000) + maxLinkSeconds;
   }
 
   private mac(path: string, expires: number): Buffer {

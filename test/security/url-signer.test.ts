@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { ManualClock } from '../../src/clock.js';
-import { UrlSigner } from '../../src/security/url-signer.js';
+import { maxLinkSeconds, UrlSigner } from '../../src/security/url-signer.js';
 
 describe('UrlSigner', () => {
   const key = randomBytes(32);
@@ -25,6 +25,20 @@ describe('UrlSigner', () => {
     clock.advance(3600_000);
     assert.equal(verify(), false);
     assert.equal(signer.verify(path, signed.expires, signed.signature, signed.expires * 1000 - 5000), true, 'explicit now');
+  });
+
+  it('never makes nor accepts a link that lives longer than 24 h', () => {
+    const clock = new ManualClock(Date.UTC(2026, 0, 1, 0, 0, 0, 250));
+    const signer = new UrlSigner(key, clock);
+    const latest = Math.ceil(clock.now() / 1000) + maxLinkSeconds;
+    assert.equal(signer.signUntil(path, 999_999_999_999).expires, latest, 'a far expiry is cut to 24 h');
+    assert.equal(signer.signUntil(path, latest - 10).expires, latest - 10, 'a nearer expiry is kept');
+    // A link minted with the same key by a clock ten days ahead names an expiry no honest signer gives today.
+    const ahead = new UrlSigner(key, new ManualClock(clock.now() + 10 * 86_400_000));
+    const minted = ahead.sign(path, 3600);
+    assert.equal(signer.verify(path, minted.expires, minted.signature), false);
+    clock.advance(10 * 86_400_000);
+    assert.equal(signer.verify(path, minted.expires, minted.signature), true, 'valid once it is within 24 h');
   });
 
   it('refuses a changed path, expiry or signature, another key, and malformed input', () => {

@@ -9,8 +9,8 @@ import { bodyErrors, objectBody, oneOf, optionalString, requiredString } from '.
 
 /**
  * `POST /api/speak/prosody-meta/{id}` `{language, version?}`: words, their character spans,
- * times and mean F0 of a finished speak. 403 when the plan lacks the feature or the speak is
- * another account's; 404 when there is no such speak.
+ * times and mean F0 of a finished speak. 403 when the plan lacks the feature; 404 when the speak is
+ * unknown or another account's.
  */
 export function registerProsodyMeta(api: FastifyInstance, services: Services): void {
   api.post<{ Params: { id: string } }>('/speak/prosody-meta/:id', async (request) => {
@@ -21,8 +21,8 @@ export function registerProsodyMeta(api: FastifyInstance, services: Services): v
     const requested = optionalString(body, 'version', 8);
     const version = oneOf('version', requested ?? 'v1', ['v1', 'v2'] as const);
     const speak = await services.earlier.speaks.find(request.params.id);
-    if (!speak) throw errors.notFound('No speak at this address');
-    if (speak.uid !== account.uid) throw errors.forbidden('This speak belongs to another account');
+    // Another account's speak answers as an unknown one: a 403 would confirm that the id exists.
+    if (!speak || speak.uid !== account.uid) throw errors.notFound('No speak at this address');
     if (!plan.prosodyMetaAllowed) throw errors.forbidden('Prosody metadata is not included in this plan');
     const prosody = await prosodyMetaOf(speak, version, requested, services.blobs);
     const { urls } = services.earlier;

@@ -1,63 +1,25 @@
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
- * Addresses a webhook must never reach unless the operator allows private callbacks: this
- * host, private networks, link-local (where cloud metadata services live), and addresses that
- * are not unicast destinations at all. IPv6 forms that embed an IPv4 address (mapped, NAT64,
- * 6to4, Teredo) are refused wholesale when they could hide one of those.
+ * A webhook may connect only to a global unicast address unless the operator allows private
+ * callbacks. The ranges come from ipaddr.js (RFC 6890 and successors); IPv6 must also lie in
+ * 2000::/3, the only block IANA hands out as global unicast, which refuses forms that ipaddr.js
+ * calls plain unicast but no host should be reached by: IPv4-compatible `::a.b.c.d`, site-local
+ * `fec0::/10` and every block not yet allocated. IPv4-mapped addresses are judged by the IPv4
+ * address inside them.
  */
-// One list per family: a single BlockList also matches IPv4 addresses against IPv6 rules of the mapped range.
-const refusedV4 = new net.BlockList();
-const refusedV6 = new net.BlockList();
-for (const [prefix, bits] of [
-  ['0.0.0.0', 8], // "this network", 0.0.0.0 itself
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local, 169.254.169.254 metadata
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24], // IETF protocol assignments (incl. 192.0.0.192 metadata of some clouds)
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const) {
-  refusedV4.addSubnet(prefix, bits, 'ipv4');
-}
-for (const [prefix, bits] of [
-  ['::', 128], // unspecified
-  ['::1', 128],
-  ['::ffff:0:0', 96], // IPv4-mapped: checked through the embedded IPv4 below
-  ['64:ff9b::', 96], // NAT64
-  ['64:ff9b:1::', 48],
-  ['100::', 64], // discard
-  ['2001::', 32], // Teredo
-  ['2001:db8::', 32], // documentation
-  ['2002::', 16], // 6to4
-  ['fc00::', 7], // unique local (incl. fd00:ec2::254 metadata)
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-] as const) {
-  refusedV6.addSubnet(prefix, bits, 'ipv6');
-}
+const globalUnicastV6 = ipaddr.parseCIDR('2000::/3');
 
 /** True when a webhook may connect to this literal address. */
 export function isPublicAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 4) return !refusedV4.check(address, 'ipv4');
-  if (family !== 6) return false;
-  const mapped = /^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isPublicAddress(mapped[1]);
-  const mappedHex = /^(?:0{0,4}:){0,5}:?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (mappedHex) {
-    const [high, low] = [parseInt(mappedHex[1], 16), parseInt(mappedHex[2], 16)];
-    return isPublicAddress(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
-  }
-  return !refusedV6.check(address, 'ipv6');
+  if (!ipaddr.isValid(address) || net.isIP(address) === 0) return false;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() === 'unicast';
+  return v6.range() === 'unicast' && v6.match(globalUnicastV6);
 }
 
 export interface VettedAddress {

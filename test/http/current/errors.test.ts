@@ -146,4 +146,13 @@ describe('current interface: authentication and error shapes', () => {
       assert.deepEqual(d[0].loc, ['body', 'language'], language);
     }
   });
+
+  it('refuses names of Object.prototype as languages on every synthesis route, never a 500', async () => {
+    for (const path of ['/v1/text-to-speech', '/v1/text-to-speech/stream', '/v1/text-to-speech/with-timestamps']) {
+      for (const language of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+        const d = await issues(await api.call('POST', path, { body: body({ language }) }));
+        assert.deepEqual(d[0].loc, ['body', 'language'], `${path} ${language}`);
+      }
+    }
+  });
 });

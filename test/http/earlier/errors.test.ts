@@ -69,10 +69,10 @@ describe('errors of the earlier interface', () => {
     assertError(await earlierClient(server, null).call('POST', '/api/speak', undefined, { raw: '{oops' }), 401, 'auth/not-authorized');
   });
 
-  it('another account\'s speak is invisible (404), prosody-meta of it is 403, unknown ids are 404', async () => {
+  it('another account\'s speak is invisible (404), prosody-meta of it too, unknown ids are 404', async () => {
     assertError(await other.get(`/api/speak/v2/${speakId}`), 404, 'app/not-found');
     assertError(await other.get(`/api/speak/${speakId}`), 404, 'app/not-found');
-    assertError(await other.post(`/api/speak/prosody-meta/${speakId}`, { language: 'en-us' }), 403, 'app/forbidden');
+    assertError(await other.post(`/api/speak/prosody-meta/${speakId}`, { language: 'en-us' }), 404, 'app/not-found');
     for (const id of ['0'.repeat(24), 'xyz', 'A'.repeat(24), '%2e%2e']) {
       assertError(await client.get(`/api/speak/v2/${id}`), 404, 'app/not-found', id);
       assertError(await client.get(`/api/speak/${id}`), 404, 'app/not-found', id);
@@ -110,6 +110,15 @@ describe('errors of the earlier interface', () => {
     assertError(await anonymous.get(`/files/speak/${speakId}.mp3${url.search}`), 404, 'app/not-found', 'wrong extension');
     assertError(await anonymous.get('/files/speak/..%2f..%2fetc%2fpasswd'), 404, 'app/not-found');
     assertError(await anonymous.get('/files/nothing'), 404, 'app/not-found');
+  });
+
+  it('the embed page opened by the owner with a far expiry links its audio for 24 h at most', async () => {
+    const page = await client.call('GET', `/files/speak/${speakId}.wav/embed?expires=999999999999`);
+    assert.equal(page.status, 200);
+    const src = /src="([^"]+)"/.exec(page.bytes.toString("utf8"))?.[1]?.replace(/&#38;/g, "&");
+    assert.ok(src, 'the page links its audio');
+    const expires = Number(new URL(src, 'http://x').searchParams.get('expires'));
+    assert.ok(expires * 1000 - clock.now() <= 24 * 3600 * 1000 + 1000, `expires ${expires} lies beyond 24 h`);
   });
 
   it('PUT /api/me/callback-url: its two error codes; null unregisters', async () => {

@@ -38,7 +38,7 @@ describe('callback addresses (SSRF)', () => {
     const refused = [
       '127.0.0.1', '127.9.9.9', '0.0.0.0', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254',
       '100.64.0.1', '192.0.0.192', '224.0.0.1', '255.255.255.255', '::', '::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1',
-      '::ffff:7f00:1', 'fe80::1', 'fd00:ec2::254', 'fc00::1', 'ff02::1', '64:ff9b::7f00:1', '2002:7f00:1::', 'not-an-ip',
+      '::ffff:7f00:1', '::127.0.0.1', '::ffff:0:7f00:1', 'fec0::1', 'fe80::1', 'fd00:ec2::254', 'fc00::1', 'ff02::1', '64:ff9b::7f00:1', '2002:7f00:1::', 'not-an-ip',
     ];
     for (const address of refused) assert.equal(isPublicAddress(address), false, address);
     for (const address of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '192.169.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
@@ -49,6 +49,9 @@ describe('callback addresses (SSRF)', () => {
   it('checks names by what they resolve to', async () => {
     await assert.rejects(vetCallbackHost('localhost', false), /private or reserved/);
     await assert.rejects(vetCallbackHost('[::1]', false), /private or reserved/);
+    for (const host of ['[::127.0.0.1]', '[::ffff:0:7f00:1]', '[fec0::1]']) {
+      await assert.rejects(vetCallbackHost(host, false), /private or reserved/, host);
+    }
     assert.equal((await vetCallbackHost('localhost', true)).address.startsWith('127.') || (await vetCallbackHost('localhost', true)).address === '::1', true);
   });
 });

@@ -12,10 +12,10 @@ type Body = SpeechBodyValue | StreamBodyValue;
  * which the Mandarin voice reads; refusing the code would break a client call that the real
  * service accepts.
  */
-const standIns: Readonly<Record<string, string>> = { nan: 'zho' };
+const standIns: ReadonlyMap<string, string> = new Map([['nan', 'zho']]);
 
 function languageCode(value: string): string | null {
-  return normalizeIso3(value) ?? standIns[value.toLowerCase()] ?? null;
+  return normalizeIso3(value) ?? standIns.get(value.toLowerCase()) ?? null;
 }
 
 /**
