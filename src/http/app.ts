@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Services } from '../app/services.js';
 import { ApiError } from './api-error.js';
+import { databaseUnavailable } from './service-unavailable.js';
+import { isDatabaseUnavailable } from '../store/unavailable.js';
 import { registerCurrentInterface } from './current/index.js';
 import { registerEarlierInterface } from './earlier/index.js';
 import { registerHealth } from './site/health.js';
@@ -20,6 +22,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     if (error instanceof ApiError) return reply.status(error.status).headers(error.headers).send({ detail: error.message });
     const { statusCode: status, message } = error as { statusCode?: number; message?: string };
     if (status && status >= 400 && status < 500) return reply.status(status).send({ detail: message ?? 'Bad request' });
+    if (isDatabaseUnavailable(error)) return reply.status(503).headers(databaseUnavailable.headers).send({ detail: databaseUnavailable.message });
     request.log.error(error);
     return reply.status(500).send({ detail: 'Internal server error' });
   });

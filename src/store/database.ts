@@ -79,7 +79,15 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     types: pgTypes,
     // Sent in the startup packet, so every connection the pool ever opens has it.
     options: schema ? `-c search_path=${schema}` : undefined,
+    // A server that accepts TCP but never answers must not hang a request (or the start) forever.
+    connectionTimeoutMillis: 5000,
   });
+  // A connection the server drops (restart, pg_terminate_backend, a network cut) emits 'error':
+  // through the pool while idle, on the client itself while a query holds it (the query is
+  // rejected as well, and the broken client is discarded on release). Without listeners Node
+  // treats the event as uncaught and ends the process; the next query simply opens a new connection.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     if (schema) await createSchema(db, schema);

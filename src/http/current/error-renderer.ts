@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ValidationError, type FieldIssue } from '../api-error.js';
+import { databaseUnavailable } from '../service-unavailable.js';
+import { isDatabaseUnavailable } from '../../store/unavailable.js';
 import { SpeechError, type SpeechErrorCode } from '../../services/speech/speech-errors.js';
 
 const speechStatus: Record<SpeechErrorCode, number> = {
@@ -49,6 +51,7 @@ export function renderCurrentError(error: unknown, request: FastifyRequest, repl
     return send(reply, speechStatus[error.code], { detail: `${where}${error.message}` });
   }
   if (error instanceof ApiError) return send(reply, error.status, { detail: error.message }, error.headers);
+  if (isDatabaseUnavailable(error)) return send(reply, 503, { detail: databaseUnavailable.message }, databaseUnavailable.headers);
   const fastifyError = error as FastifyError;
   if (isBodyParseError(fastifyError)) return send(reply, 422, { detail: bodyIssue(fastifyError) });
   const status = fastifyError.statusCode;

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../api-error.js';
+import { databaseUnavailable } from '../service-unavailable.js';
+import { isDatabaseUnavailable } from '../../store/unavailable.js';
 import { EarlierApiRejection } from '../../services/speaks/errors.js';
 
 /** The earlier interface's error body. */
@@ -24,6 +26,9 @@ export function renderEarlierError(error: FastifyError | Error, request: Fastify
   if (error instanceof EarlierApiRejection) {
     if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.status(error.status).send(errorBody(error.message, error.code));
+  }
+  if (isDatabaseUnavailable(error)) {
+    return reply.status(503).headers(databaseUnavailable.headers).send(errorBody(databaseUnavailable.message, 'app/service-unavailable'));
   }
   const { code, statusCode } = error as FastifyError;
   const known = code ? fastifyCodes[code] : undefined;
