@@ -63,7 +63,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
   mkdirSync(config.dataDir, { recursive: true });
   const store = await openDatabase({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
   await migrateToLatest(store);
-  const keys = await loadServerKeys(new ServerSettings(store.db, clock));
+  const keys = await loadServerKeys(config, new ServerSettings(store.db, clock));
   const blobs = createBlobStore(config);
   const pool = new SynthesisPool(config.synthWorkers);
   const synthesizer = new Synthesizer(pool);

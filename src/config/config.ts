@@ -30,6 +30,16 @@ export interface Config {
   allowPrivateCallbacks: boolean;
   /** LOG_LEVEL: fatal|error|warn|info|debug|trace|silent. Default info. */
   logLevel: string;
+  /**
+   * ORATOR_SECRET_KEY: the server's secret key (≥ 32 random bytes, base64 or hex), from which the
+   * link-signing and secret-encryption keys are derived. Never stored in the database. Required
+   * with DATABASE_URL (all nodes share it); embedded setups default to a key file in DATA_DIR.
+   */
+  secretKey: string | null;
+  /** ORATOR_SECRET_KEY_FILE: a file holding the key instead (mode 0600). Default DATA_DIR/secret.key (embedded only). */
+  secretKeyFile: string | null;
+  /** ORATOR_PREVIOUS_SECRET_KEYS: comma-separated keys rotated out, still accepted to verify links and decrypt. */
+  previousSecretKeys: string[];
 }
 
 export class ConfigError extends Error {}
@@ -86,5 +96,8 @@ export function readConfig(env: Env = process.env): Config {
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 16, 1, 1024),
     allowPrivateCallbacks: boolean(env, 'ALLOW_PRIVATE_CALLBACKS'),
     logLevel,
+    secretKey: env.ORATOR_SECRET_KEY || null,
+    secretKeyFile: env.ORATOR_SECRET_KEY_FILE ? path.resolve(env.ORATOR_SECRET_KEY_FILE) : null,
+    previousSecretKeys: (env.ORATOR_PREVIOUS_SECRET_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
   };
 }

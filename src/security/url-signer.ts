@@ -23,11 +23,15 @@ export const maxLinkSeconds = 24 * 3600;
  * links for different purposes must therefore use different paths.
  */
 export class UrlSigner {
+  private readonly keys: readonly Buffer[];
+
+  /** `keys`: one key, or newest first: the first signs, any of them verifies (key rotation). */
   constructor(
-    private readonly key: Buffer,
+    keys: Buffer | readonly Buffer[],
     private readonly clock: Clock,
   ) {
-    if (key.length < 32) throw new RangeError('URL signing key must be at least 32 bytes');
+    this.keys = Buffer.isBuffer(keys) ? [keys] : keys;
+    if (this.keys.length === 0 || this.keys.some((key) => key.length < 32)) throw new RangeError('URL signing keys must be at least 32 bytes');
   }
 
   /** Signs `path` to expire `ttlSeconds` from now (clock time, rounded up to a whole second). */
@@ -40,7 +44,7 @@ export class UrlSigner {
   signUntil(path: string, requested: number): SignedQuery {
     if (!Number.isSafeInteger(requested) || requested < 0) throw new RangeError('expires must be whole unix seconds');
     const expires = Math.min(requested, this.latestExpiry(this.clock.now()));
-    const signature = this.mac(path, expires).toString('base64url');
+    const signature = this.mac(this.keys[0], path, expires).toString('base64url');
     return { expires, signature, query: `expires=${expires}&signature=${signature}` };
   }
 
@@ -54,9 +58,12 @@ export class UrlSigner {
     if (!/^\d{1,15}$/.test(text)) return false;
     const seconds = Number(text);
     // Compare the MAC before the expiry so that timing says nothing about which check failed.
-    const expected = this.mac(path, seconds);
     const given = Buffer.from(signature, 'base64url');
-    const macOk = given.length === expected.length && timingSafeEqual(given, expected);
+    let macOk = false;
+    for (const key of this.keys) {
+      const expected = this.mac(key, path, seconds);
+      macOk = (given.length === expected.length && timingSafeEqual(given, expected)) || macOk;
+    }
     // Re-encoding guards against alternative base64 spellings of the same bytes.
     const canonical = macOk && given.toString('base64url') === signature;
     return canonical && now < seconds * 1000 && seconds <= this.latestExpiry(now);
@@ -66,7 +73,7 @@ export class UrlSigner {
     return Math.ceil(nowMs / 1000) + maxLinkSeconds;
   }
 
-  private mac(path: string, expires: number): Buffer {
-    return createHmac('sha256', this.key).update(`${expires}\n${path}`, 'utf8').digest();
+  private mac(key: Buffer, path: string, expires: number): Buffer {
+    return createHmac('sha256', key).update(`${expires}\n${path}`, 'utf8').digest();
   }
 }

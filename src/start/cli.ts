@@ -47,6 +47,8 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
+// Everything Orator writes (database, its WAL, key file, audio, uploads) is for this user alone.
+process.umask(0o077);
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError || error instanceof ConfigError || error instanceof AccountServiceError) {
     console.error(`orator: ${error.message}`);

@@ -22,6 +22,10 @@ export class ServerSettings {
       .execute();
   }
 
+  async delete(key: string): Promise<void> {
+    await this.db.deleteFrom('server_settings').where('key', '=', key).execute();
+  }
+
   /**
    * The value under `key`, creating it with `make()` if absent. When several nodes start at
    * once, exactly one insert wins and everyone reads the winner's value.

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../../src/clock.js';
-import { loadServerKeys } from '../../src/security/server-keys.js';
+import { LEGACY_SECRET_SETTING, type SecretKeyConfig } from '../../src/security/secret-key-source.js';
+import { deriveServerKeys, loadServerKeys } from '../../src/security/server-keys.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
 import { migrations } from '../../src/store/migrations/index.js';
 import { ServerSettings } from '../../src/store/server-settings.js';
@@ -12,9 +14,16 @@ import { runInChild, type TestDatabase, type TestDatabaseTarget } from './test-d
 
 const allMigrations = Object.keys(migrations).sort();
 
+/** One key for the whole suite, as every node of a deployment is given the same ORATOR_SECRET_KEY. */
+const secretKey = randomBytes(32).toString('base64url');
+
+function keyConfig(database: TestDatabase, overrides: Partial<SecretKeyConfig> = {}): SecretKeyConfig {
+  const databaseUrl = database.dialect === 'postgres' ? 'postgres://configured' : null;
+  return { secretKey, secretKeyFile: null, previousSecretKeys: [], dataDir: database.options.dataDir, databaseUrl, ...overrides };
+}
+
 async function accountsOn(store: Store, clock = new ManualClock()) {
-  const keys = await loadServerKeys(new ServerSettings(store.db, clock));
-  return new AccountService(store.db, { encryptionKey: keys.encryption, clock });
+  return new AccountService(store.db, { encryptionKey: deriveServerKeys(Buffer.from(secretKey, 'base64url')).encryption, clock });
 }
 
 /** The database port's behaviour, the same on every dialect. */
@@ -109,18 +118,16 @@ export function storeContract(target: TestDatabaseTarget): void {
       assert.equal(await accounts.getWebhookSecret(created.account.uid), secret);
     });
 
-    it('creates the server secret once, whichever node asks first', async () => {
-      const a = await database.open();
-      const b = await database.open();
-      const clock = new ManualClock();
-      const values = await Promise.all(
-        Array.from({ length: 6 }, (_, i) => new ServerSettings((i % 2 ? a : b).db, clock).getOrCreate('shared_test_key', () => `candidate-${i}`)),
-      );
-      assert.equal(new Set(values).size, 1);
-      const [keysA, keysB] = await Promise.all([loadServerKeys(new ServerSettings(a.db, clock)), loadServerKeys(new ServerSettings(b.db, clock))]);
-      assert.deepEqual(keysA.encryption, keysB.encryption);
-      assert.deepEqual(keysA.urlSigning, keysB.urlSigning);
-      assert.notDeepEqual(keysA.encryption, keysA.urlSigning);
+    it('moves the secret key an earlier version kept in the database out of it', async () => {
+      const store = await database.open();
+      const settings = new ServerSettings(store.db, new ManualClock());
+      const legacy = randomBytes(32).toString('base64url');
+      await settings.set(LEGACY_SECRET_SETTING, legacy);
+      await assert.rejects(loadServerKeys(keyConfig(database), settings), /earlier Orator version/, 'an unknown legacy key is refused');
+      assert.equal(await settings.get(LEGACY_SECRET_SETTING), legacy, 'nothing deleted on refusal');
+      const keys = await loadServerKeys(keyConfig(database, { previousSecretKeys: [legacy] }), settings);
+      assert.deepEqual(keys.encryption[1], deriveServerKeys(Buffer.from(legacy, 'base64url')).encryption, 'the old key still decrypts');
+      assert.equal(await settings.get(LEGACY_SECRET_SETTING), null, 'and is gone from the database');
     });
 
     it('never oversubscribes credits under 50 concurrent debits from two connections', async () => {

@@ -36,7 +36,7 @@ describe('PostgreSQL faults', { skip: databaseUrl ? false : 'TEST_DATABASE_URL i
     viaProxy.port = String(proxy.port);
     viaProxy.searchParams.set('options', `-c search_path=${schema}`);
     viaProxy.searchParams.set('application_name', applicationName);
-    server = await startTestServer({ env: { DATABASE_URL: viaProxy.toString() }, startQueue: false });
+    server = await startTestServer({ env: { DATABASE_URL: viaProxy.toString(), ORATOR_SECRET_KEY: randomBytes(32).toString('base64') }, startQueue: false });
     account = await server.createAccount('plus');
   });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type UpdateObject } from 'kysely';
 import { systemClock, type Clock } from '../../clock.js';
-import { decrypt, encrypt } from '../../security/encryption.js';
+import { decrypt, encrypt, type EncryptionKeys } from '../../security/encryption.js';
 import { hashSecret, newSecret, safeEqual } from '../../security/secrets.js';
 import type { Database } from '../../store/schema.js';
 import { accountFromRow, type Account } from './account.js';
@@ -31,7 +31,7 @@ export interface CreatedAccount {
 
 export interface AccountServiceOptions {
   /** AES-256 key for recoverable secrets: ServerKeys.encryption. */
-  encryptionKey: Buffer;
+  encryptionKey: EncryptionKeys;
   clock?: Clock;
 }
 
@@ -44,7 +44,7 @@ type CredentialColumn = 'api_key_hash' | 'api_token_hash';
  * (see security/secrets.ts for why a fast hash is right), then compare in constant time.
  */
 export class AccountService {
-  private readonly key: Buffer;
+  private readonly key: EncryptionKeys;
   private readonly clock: Clock;
 
   constructor(
