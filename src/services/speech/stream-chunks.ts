@@ -33,8 +33,9 @@ export interface StreamProgress {
  *   to a whole frame; both are taken out of the next pause, so in the decoded stream every sentence
  *   starts where it does in the WAV stream (and in the file answer), shifted once by the delay.
  *
- * `progress.seconds` counts the speech timeline (sentences and pauses), the same for both formats,
- * as X-Audio-Duration does for a file answer.
+ * `progress.seconds` is the length of the audio sent, as a client decodes it (the X-Audio-Duration
+ * trailer): for WAV the samples sent; for MP3 the samples of the frames sent, which is the speech
+ * timeline plus LAME's delay once and the last chunk's frame padding.
  */
 export async function* streamChunks(sentences: AsyncIterable<SpokenSentence>, output: OutputSpec, pool: SynthesisPool, progress: StreamProgress): AsyncGenerator<StreamChunk> {
   const rate = output.sampleRate;
@@ -44,18 +45,23 @@ export async function* streamChunks(sentences: AsyncIterable<SpokenSentence>, ou
   // MP3: samples of frame padding the decoder gives after the previous chunk's audio.
   let previousPadding = 0;
   for await (const sentence of sentences) {
-    const nominalLead = first ? 0 : pause;
-    const lead = output.format === 'mp3' && !first ? Math.max(0, pause - previousPadding - lameEncoderDelay) : nominalLead;
+    const lead = first ? 0 : output.format === 'mp3' ? Math.max(0, pause - previousPadding - lameEncoderDelay) : pause;
     let audio: Uint8Array;
+    // Samples this chunk decodes to. Counted from the task's answer: handing the sentence to the
+    // pool transfers (detaches) its samples, so they cannot be read after.
+    let decoded: number;
     if (inPool) {
       const encoded = await pool.encodeChunk({ piece: { samples: sentence.samples, sampleRate: sentence.sampleRate, words: [] }, output, leadingSilence: lead });
       audio = encoded.audio;
+      decoded = encoded.decodedSamples;
       if (output.format === 'mp3') previousPadding = encoded.decodedSamples - lameEncoderDelay - encoded.samples;
     } else {
-      audio = pcm16Bytes({ samples: withLeadingSilence(sentence.samples, lead), sampleRate: rate });
+      const samples = withLeadingSilence(sentence.samples, lead);
+      audio = pcm16Bytes({ samples, sampleRate: rate });
+      decoded = samples.length;
     }
     const parts = first && output.format === 'wav' ? [wavStreamHeader(rate), audio] : [audio];
-    progress.seconds += (nominalLead + sentence.samples.length) / rate;
+    progress.seconds += decoded / rate;
     first = false;
     yield { audio: Buffer.concat(parts), spokenUpTo: sentence.plan.offset + sentence.plan.written.length };
   }

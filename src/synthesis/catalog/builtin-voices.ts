@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { documentedVoices } from './documented-voices.js';
 import type { Age, CatalogVoice, Gender, UseCase, VoiceSound } from './voice-types.js';
 
 /** The id is a hash of the slug so it never changes between releases or machines. */
@@ -26,7 +27,8 @@ const male = female;
 /**
  * The built-in catalog. Timbre comes from the eSpeak variant (and the Flite voice for English on the
  * clearer tier), personality from pitch and rate offsets. English, Korean, Japanese, Spanish and
- * Chinese have several voices of both genders; every other language has at least one.
+ * Chinese have several voices of both genders; every other language has at least one. The voices
+ * of the official clients' documentation come last, under their own fixed ids.
  */
 export const builtinVoices: readonly CatalogVoice[] = [
   // English
@@ -89,4 +91,5 @@ export const builtinVoices: readonly CatalogVoice[] = [
   voice('ben-ananya', 'Ananya', '아난야', 'ben', 'female', 'young_adult', ['E-learning'], ['gentle'], female('f3')),
   voice('pan-harpreet', 'Harpreet', '하르프리트', 'pan', 'female', 'young_adult', ['Conversational'], ['warm'], female('f2')),
   voice('yue-kaho', 'Ka-ho', '카호', 'yue', 'male', 'young_adult', ['Conversational', 'News'], ['clear'], male('m1')),
+  ...documentedVoices,
 ];

@@ -52,7 +52,7 @@ describe('POST /v1/text-to-speech/compose', () => {
   it('answers one MP3 when asked, and starts with a pause when the first segment is one', async () => {
     const res = await compose({ audio_format: 'mp3', segments: [{ type: 'pause', duration_seconds: 1 }, tts(olivia, 'After a second of silence.')] });
     assert.equal(res.status, 200);
-    assert.equal(res.headers.get('content-type'), 'audio/mpeg');
+    assert.equal(res.headers.get('content-type'), 'audio/mp3');
     const pcm = await decodeMp3(new Uint8Array(await res.arrayBuffer()));
     // LAME's delay shifts everything by ~25 ms; the first second stays near silent.
     let peak = 0;

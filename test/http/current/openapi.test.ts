@@ -53,7 +53,7 @@ describe('OpenAPI and docs', () => {
     }
     assert.ok(!doc.paths['/openapi.json'] && !Object.keys(doc.paths).some((p) => p.startsWith('/docs')), 'the docs do not document themselves');
     const tts = doc.paths['/v1/text-to-speech'].post;
-    assert.deepEqual(Object.keys(tts.responses['200'].content!).sort(), ['audio/mpeg', 'audio/wav']);
+    assert.deepEqual(Object.keys(tts.responses['200'].content!).sort(), ['audio/mp3', 'audio/wav']);
     const validation = tts.responses['422'].content!['application/json'].schema as { anyOf: { title: string }[] };
     assert.deepEqual(validation.anyOf.map((s) => s.title), ['HTTPValidationError', 'TextNotSynthesizable']);
     const query = doc.paths['/v3/voices'].get.parameters!.map((p) => `${p.in}:${p.name}`).sort();

@@ -230,7 +230,7 @@ def tts_preset_lufs_mp3():
                        output=Output(target_lufs=-16.0, audio_format="mp3")))
     assert "volume" not in body["output"], body
     speech = spoken(session.post(f"{BASE}/v1/text-to-speech", json=body))
-    assert speech.format == "mpeg" and speech.audio_data[:1] == b"\xff"
+    assert speech.format == "mp3" and speech.audio_data[:1] == b"\xff"
 
 
 def tts_smart_nan():
@@ -259,7 +259,7 @@ def stream_mp3_lufs():
     response = session.post(f"{BASE}/v1/text-to-speech/stream", json=body, stream=True, timeout=(10, 300))
     ok(response)
     data = b"".join(response.iter_content(chunk_size=8192))
-    assert response.headers["Content-Type"] == "audio/mpeg" and data[:1] == b"\xff"
+    assert response.headers["Content-Type"] == "audio/mp3" and data[:1] == b"\xff"
 
 
 def timestamps():

@@ -138,7 +138,7 @@ describe('official Python client (typecast-python) on the wire', () => {
           prompt: { emotion_type: 'preset', emotion_preset: 'happy', emotion_intensity: float(1.5) },
           output: { target_lufs: float(-16), audio_pitch: 0, audio_tempo: float(1), audio_format: 'mp3' },
         },
-        format: 'mpeg',
+        format: 'mp3',
       },
       // SmartPrompt with context, remove_silence_ms (strict int), non-ASCII escaped by json.dumps.
       {
@@ -149,7 +149,7 @@ describe('official Python client (typecast-python) on the wire', () => {
           prompt: { emotion_type: 'smart', previous_text: 'We lost the match.', next_text: 'Let us go home.' },
           output: { remove_silence_ms: 0, volume: 150, audio_pitch: -3, audio_tempo: float(1.25), audio_format: 'mp3' },
         },
-        format: 'mpeg',
+        format: 'mp3',
       },
       // SmartPrompt() alone dumps only its discriminator; LanguageCode.NAN (Min Nan) is in the client's list.
       { body: { voice_id: olivia, text: '你好，世界。', model: 'ssfm-v30', language: 'nan', prompt: { emotion_type: 'smart' } }, format: 'wav' },
@@ -186,7 +186,7 @@ describe('official Python client (typecast-python) on the wire', () => {
       output: { remove_silence_ms: 100, audio_pitch: 0, audio_tempo: float(1), audio_format: 'mp3', target_lufs: float(-20) },
     });
     ok(mp3);
-    assert.equal(mp3.headers['content-type'], 'audio/mpeg');
+    assert.equal(mp3.headers['content-type'], 'audio/mp3');
     assert.ok((await decodeMp3(mp3.body)).samples.length > 32000);
   });
 

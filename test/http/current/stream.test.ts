@@ -117,7 +117,7 @@ describe('POST /v1/text-to-speech/stream', () => {
   it('MP3: whole frames per chunk at 32000 Hz, decodable as one stream', async () => {
     const r = await stream({ text: 'First sentence of an MP3 stream. Second sentence. And a third one to finish.', output: { audio_format: 'mp3' } });
     assert.equal(r.status, 200);
-    assert.equal(r.contentType, 'audio/mpeg');
+    assert.equal(r.contentType, 'audio/mp3');
     // Chunks may be re-split by TCP; frames are whole when the bytes are walked from the start.
     const bytes = joined(r);
     let at = 0;

@@ -39,9 +39,9 @@ describe('POST /v1/text-to-speech', () => {
     assert.ok(duration > 10, `${duration} s for 300 characters`);
   });
 
-  it('answers audio/mpeg: MP3 320 kbps 44100 Hz mono, its decoded length the header duration', async () => {
+  it('answers audio/mp3 (as the real service): MP3 320 kbps 44100 Hz mono, its decoded length the header duration', async () => {
     const { res, bytes, duration } = await speak({ text: 'An MP3 answer, frame after frame.', output: { audio_format: 'mp3' } });
-    assert.equal(res.headers.get('content-type'), 'audio/mpeg');
+    assert.equal(res.headers.get('content-type'), 'audio/mp3');
     const frame = parseMpegFrameHeader(bytes, 0);
     assert.ok(frame, 'starts with a frame header');
     assert.equal(frame.sampleRate, 44100);

@@ -77,6 +77,20 @@ describe('voice listings', () => {
     assert.deepEqual(ids(await get<V2[]>('/v2/voices')), expected(() => true));
   });
 
+  it('/v2/voices?voice_id= answers an array of just that voice, or [] (the PHP client\'s getVoiceV2)', async () => {
+    const [first, second] = catalog;
+    const one = await get<V2[]>(`/v2/voices?voice_id=${first.id}`);
+    assert.deepEqual(ids(one), [first.id]);
+    assert.deepEqual(one[0], await get<V2>(`/v2/voices/${first.id}`));
+    assert.deepEqual(ids(await get<V2[]>(`/v2/voices?voice_id=${second.id}`)), [second.id]);
+    assert.deepEqual(await get<V2[]>('/v2/voices?voice_id=tc_ffffffffffffffffffffffff'), []);
+    assert.deepEqual(await get<V2[]>('/v2/voices?voice_id=uc_ffffffffffffffffffffffff'), []);
+    assert.deepEqual(await get<V2[]>('/v2/voices?voice_id='), []);
+    const other = first.gender === 'male' ? 'female' : 'male';
+    assert.deepEqual(await get<V2[]>(`/v2/voices?voice_id=${first.id}&gender=${other}`), [], 'the other filters still apply');
+    assert.deepEqual(ids(await get<V2[]>(`/v2/voices?voice_id=${first.id}&gender=${first.gender}`)), [first.id]);
+  });
+
   it('/v2/voices takes only enumeration labels for use_cases and only v21/v30 for model', async () => {
     for (const query of ['use_cases=anime', 'use_cases=Ani', 'model=ssfm-v31', 'gender=other', 'voice_type=cloned']) {
       const res = await api.call('GET', `/v2/voices?${query}`);
@@ -165,6 +179,8 @@ describe('voice listings', () => {
       assert.deepEqual((await get<V3[]>('/v3/voices?voice_type=custom')).map((v) => v.voice_id), [mine.voiceId]);
       assert.deepEqual((await get<V3[]>('/v3/voices?gender=female')).filter((v) => v.voice_type === 'custom'), [], 'a custom voice has no gender');
       assert.equal((await get<V2[]>('/v2/voices?voice_type=custom'))[0].voice_id, mine.voiceId);
+      assert.deepEqual((await get<V2[]>(`/v2/voices?voice_id=${mine.voiceId}`)).map((v) => v.voice_id), [mine.voiceId]);
+      assert.deepEqual(await (await api.call('GET', `/v2/voices?voice_id=${mine.voiceId}`, { key: other.apiKey })).json(), [], 'not for another account');
       assert.equal((await get<V3>(`/v3/voices/${mine.voiceId}`)).voice_type, 'custom');
       assert.deepEqual((await get<{ model: string }[]>(`/v1/voices/${mine.voiceId}`)).map((v) => v.model), ['ssfm-v30']);
       const theirs = (await (await api.call('GET', '/v3/voices', { key: other.apiKey })).json()) as V3[];

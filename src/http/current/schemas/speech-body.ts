@@ -101,10 +101,11 @@ export const TimestampsResponse = Type.Object(
 
 /** Documented 200 of the audio routes. */
 export const audioResponse = {
-  description: 'Audio: audio/wav is PCM 16-bit mono 44100 Hz; audio/mpeg is MP3 320 kbps 44100 Hz',
+  description:
+    'Audio: audio/wav is PCM 16-bit mono 44100 Hz; audio/mp3 is MP3 320 kbps 44100 Hz. MP3 is labelled audio/mp3 as the real service labels it (the official JS client reads the format from the subtype); downloads of the earlier interface keep audio/mpeg.',
   headers: { 'X-Audio-Duration': { type: 'number', description: 'Seconds of audio' } },
   content: {
     'audio/wav': { schema: { type: 'string', format: 'binary' } },
-    'audio/mpeg': { schema: { type: 'string', format: 'binary' } },
+    'audio/mp3': { schema: { type: 'string', format: 'binary' } },
   },
 };

@@ -44,6 +44,7 @@ export const V3Query = Type.Object({
   voice_type: Type.Optional(voiceType),
 });
 export const V2Query = Type.Object({
+  voice_id: Type.Optional(Type.String({ maxLength: 100, description: 'Only this voice: an array holding it, or an empty array (the PHP client\'s getVoiceV2)' })),
   model: Type.Optional(StringEnum(['ssfm-v21', 'ssfm-v30'] as const)),
   gender: Type.Optional(StringEnum(genders)),
   age: Type.Optional(StringEnum(ages)),

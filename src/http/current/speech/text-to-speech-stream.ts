@@ -5,7 +5,7 @@ import type { SpeechStream } from '../../../services/speech/speech-service.js';
 import { accountOf } from '../authenticate.js';
 import { errorResponses, security } from '../schemas/common.js';
 import { StreamBody, type StreamBodyValue } from '../schemas/speech-body.js';
-import { durationHeader } from './audio-reply.js';
+import { currentMediaType, durationHeader } from './audio-reply.js';
 import { speechOrderOf } from './speech-order.js';
 
 /**
@@ -29,7 +29,7 @@ export function registerTextToSpeechStream(app: FastifyInstance, services: Servi
         response: {
           200: {
             description: 'Chunked audio',
-            content: { 'audio/wav': { schema: { type: 'string', format: 'binary' } }, 'audio/mpeg': { schema: { type: 'string', format: 'binary' } } },
+            content: { 'audio/wav': { schema: { type: 'string', format: 'binary' } }, 'audio/mp3': { schema: { type: 'string', format: 'binary' } } },
           },
           ...errorResponses([400, 401, 402, 404, 429], { synthesis: true }),
         },
@@ -56,7 +56,7 @@ export function registerTextToSpeechStream(app: FastifyInstance, services: Servi
       const body = Readable.from(stream.chunks(), { objectMode: false });
       const seconds = () => stream.seconds;
       return reply
-        .header('content-type', stream.contentType)
+        .header('content-type', currentMediaType(stream.contentType))
         .header('cache-control', 'no-store')
         .trailer('x-audio-duration', async () => durationHeader(seconds()))
         .send(body);

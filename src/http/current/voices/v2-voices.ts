@@ -21,7 +21,7 @@ export function registerV2Voices(app: FastifyInstance, services: Services): void
     {
       schema: {
         summary: 'List voices (deprecated)',
-        description: 'Filters combine with OR. use_cases must be one label of the enumeration.',
+        description: 'Filters combine with OR. use_cases must be one label of the enumeration. voice_id narrows the list to that one voice (or none).',
         tags: ['voices'],
         deprecated: true,
         security,
@@ -30,8 +30,13 @@ export function registerV2Voices(app: FastifyInstance, services: Services): void
       },
     },
     async (request, reply) => {
-      const { model, gender, age, use_cases, voice_type } = request.query;
+      const { voice_id, model, gender, age, use_cases, voice_type } = request.query;
       const filter = { model, gender, age, useCases: use_cases, voiceType: voice_type };
+      if (voice_id !== undefined) {
+        // One voice asked for by id: that voice when it exists and passes the other filters, else [].
+        const entry = await services.voiceCatalog.find(accountOf(request).uid, voice_id);
+        return filterAny(entry ? [entry] : [], filter).map(v2Voice);
+      }
       const { custom, builtin } = await services.voiceCatalog.listByKind(accountOf(request).uid);
       // OR keeps or drops each voice on its own, so the two parts can be filtered apart.
       const shape = (list: readonly VoiceEntry[]) => filterAny(list, filter).map(v2Voice);

@@ -156,7 +156,7 @@ describe('custom voices over HTTP: the official flow', () => {
     assert.equal(whisper.status, 400);
     const mp3 = await cv.json('POST', '/v1/text-to-speech', owner.apiKey, { voice_id: id, text: line, model: 'ssfm-v21', output: { audio_format: 'mp3' } });
     assert.equal(mp3.status, 200);
-    assert.equal(mp3.headers.get('content-type'), 'audio/mpeg');
+    assert.equal(mp3.headers.get('content-type'), 'audio/mp3');
     const decoded = await decodeMp3(mp3.bytes);
     assert.ok(Math.abs(seconds(decoded) - Number(mp3.headers.get('x-audio-duration'))) < 0.1);
     assert.equal((await cv.call('DELETE', `/v1/custom-voices/${id}`, owner.apiKey)).status, 204);
