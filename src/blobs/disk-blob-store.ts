@@ -5,7 +5,8 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { checkBlobKey, checkBlobPrefix } from './blob-keys.js';
-import type { BlobInfo, BlobStore } from './blob-store.js';
+import type { BlobInfo, BlobStore, ByteRange, StoredBlob } from './blob-store.js';
+import { clampRange } from './byte-range.js';
 
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 /** A partial write untouched this long belongs to a process that died. */
@@ -71,7 +72,7 @@ export class DiskBlobStore implements BlobStore {
     return absentAsNull(fsp.readFile(this.objectPath(key)));
   }
 
-  async stream(key: string): Promise<{ body: Readable; info: BlobInfo } | null> {
+  async stream(key: string, range?: ByteRange): Promise<StoredBlob | null> {
     checkBlobKey(key);
     // Open first and measure the open file: a put replacing the key meanwhile renames a new
     // file into place, and we keep streaming the one we opened, with its own size.
@@ -85,7 +86,9 @@ export class DiskBlobStore implements BlobStore {
       }
       const size = stats.size;
       const contentType = await this.contentType(key);
-      return { body: handle.createReadStream(), info: { size, contentType } };
+      if (!range) return { body: handle.createReadStream(), info: { size, contentType } };
+      const served = clampRange(range, size);
+      return { body: handle.createReadStream({ start: served.start, end: served.end }), info: { size, contentType }, range: served };
     } catch (error) {
       await handle.close();
       throw error;

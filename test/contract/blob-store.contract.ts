@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
-import type { BlobStore } from '../../src/blobs/blob-store.js';
+import { BlobRangeError, type BlobStore } from '../../src/blobs/blob-store.js';
 import { InvalidBlobKeyError } from '../../src/blobs/blob-keys.js';
 
 export interface BlobStoreFixture {
@@ -66,6 +66,29 @@ export function blobStoreContract(name: string, create: () => Promise<BlobStoreF
       const view = new Uint8Array(backing.buffer, backing.byteOffset + 10, 20);
       await store.put('uploads/view.bin', view, 'application/octet-stream');
       assert.deepEqual(await store.get('uploads/view.bin'), backing.subarray(10, 30));
+    });
+
+    it('streams a byte range, clamped to the object, and refuses one past its end', async () => {
+      const data = randomBytes(50_000);
+      await store.put('ranged/r.wav', data, 'audio/wav');
+      const middle = await store.stream('ranged/r.wav', { start: 10, end: 19 });
+      assert.ok(middle);
+      assert.deepEqual(middle.info, { size: data.length, contentType: 'audio/wav' }, 'info describes the whole object');
+      assert.deepEqual(middle.range, { start: 10, end: 19 });
+      assert.deepEqual(await collect(middle.body), data.subarray(10, 20));
+      const tail = await store.stream('ranged/r.wav', { start: 49_000 });
+      assert.deepEqual(tail?.range, { start: 49_000, end: 49_999 });
+      assert.deepEqual(await collect(tail!.body), data.subarray(49_000));
+      const clamped = await store.stream('ranged/r.wav', { start: 49_990, end: 1_000_000 });
+      assert.deepEqual(clamped?.range, { start: 49_990, end: 49_999 });
+      assert.deepEqual(await collect(clamped!.body), data.subarray(49_990));
+      const last = await store.stream('ranged/r.wav', { start: 49_999, end: 49_999 });
+      assert.deepEqual(await collect(last!.body), data.subarray(49_999));
+      await assert.rejects(store.stream('ranged/r.wav', { start: 50_000 }), (error: unknown) => error instanceof BlobRangeError && error.size === 50_000);
+      await store.put('ranged/empty', Buffer.alloc(0), 'text/plain');
+      await assert.rejects(store.stream('ranged/empty', { start: 0 }), BlobRangeError);
+      assert.equal(await store.stream('ranged/absent', { start: 0, end: 9 }), null);
+      await assert.rejects(store.stream('ranged/r.wav', { start: 5, end: 4 }), RangeError);
     });
 
     it('stores an empty object', async () => {

@@ -3,8 +3,18 @@ import { describe, it } from 'node:test';
 import { ManualClock } from '../../src/clock.js';
 import type { ConcurrencyLimiter, RateLimiter } from '../../src/limits/limiter.js';
 
+/**
+ * Two clients of one shared counter: two Redis connections (as two nodes have), or the same
+ * in-memory limiter twice (in memory there is only one process to share with).
+ */
+export interface LimiterPair<L> {
+  a: L;
+  b: L;
+}
+
 /** The ConcurrencyLimiter behaviour every implementation (memory, Redis) must show. */
-export function concurrencyLimiterContract(name: string, create: () => Promise<ConcurrencyLimiter>): void {
+export function concurrencyLimiterContract(name: string, createPair: () => Promise<LimiterPair<ConcurrencyLimiter>>): void {
+  const create = async () => (await createPair()).a;
   describe(`concurrency limiter: ${name}`, () => {
     it('grants up to the limit, refuses beyond it without waiting, and frees on release', async () => {
       const limiter = await create();
@@ -43,11 +53,26 @@ export function concurrencyLimiterContract(name: string, create: () => Promise<C
       assert.equal(results.filter(Boolean).length, 15);
       assert.equal(await limiter.tryAcquire('zero', 0), null, 'a limit of 0 allows nothing');
     });
+
+    it('never grants more than the limit to two clients racing, and either frees what the other counts', async () => {
+      const { a, b } = await createPair();
+      const results = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? a : b).tryAcquire('race2', 7)));
+      const granted = results.filter((r): r is NonNullable<typeof r> => r !== null);
+      assert.equal(granted.length, 7);
+      assert.equal(await a.inUse('race2'), 7);
+      assert.equal(await b.inUse('race2'), 7);
+      await granted[0]();
+      assert.equal(await b.inUse('race2'), 6);
+      assert.ok(await b.tryAcquire('race2', 7), 'a slot released through one client was not free for the other');
+      assert.equal(await a.tryAcquire('race2', 7), null);
+      await Promise.all(granted.map((release) => release()));
+    });
   });
 }
 
 /** The RateLimiter behaviour every implementation must show; time comes from the clock given. */
-export function rateLimiterContract(name: string, create: (clock: ManualClock) => Promise<RateLimiter>): void {
+export function rateLimiterContract(name: string, createPair: (clock: ManualClock) => Promise<LimiterPair<RateLimiter>>): void {
+  const create = async (clock: ManualClock) => (await createPair(clock)).a;
   describe(`rate limiter: ${name}`, () => {
     it('allows `limit` hits in a sliding window, then says how long to wait', async () => {
       const clock = new ManualClock();
@@ -103,6 +128,18 @@ export function rateLimiterContract(name: string, create: (clock: ManualClock) =
       const limiter = await create(clock);
       const results = await Promise.all(Array.from({ length: 100 }, () => limiter.hit('burst', 30, 60_000)));
       assert.equal(results.filter((r) => r.allowed).length, 30);
+    });
+
+    it('counts two clients racing on one key as one', async () => {
+      const clock = new ManualClock();
+      const { a, b } = await createPair(clock);
+      const results = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).hit('burst2', 25, 60_000)));
+      assert.equal(results.filter((r) => r.allowed).length, 25);
+      const remaining = results.filter((r) => r.allowed).map((r) => r.remaining).sort((x, y) => x - y);
+      assert.deepEqual(remaining, Array.from({ length: 25 }, (_, i) => i), 'each allowed hit saw its own count');
+      clock.advance(30_000);
+      assert.equal((await a.hit('burst2', 25, 60_000)).allowed, false);
+      assert.equal((await b.hit('burst2', 25, 60_000)).retryAfterSeconds, 30);
     });
   });
 }

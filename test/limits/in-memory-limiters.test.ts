@@ -6,8 +6,14 @@ import { InMemoryConcurrencyLimiter } from '../../src/limits/in-memory-concurren
 import { InMemoryRateLimiter } from '../../src/limits/in-memory-rate-limiter.js';
 import { concurrencyLimiterContract, rateLimiterContract } from '../contract/limiters.contract.js';
 
-concurrencyLimiterContract('in memory', async () => new InMemoryConcurrencyLimiter());
-rateLimiterContract('in memory', async (clock) => new InMemoryRateLimiter(clock));
+concurrencyLimiterContract('in memory', async () => {
+  const limiter = new InMemoryConcurrencyLimiter();
+  return { a: limiter, b: limiter };
+});
+rateLimiterContract('in memory', async (clock) => {
+  const limiter = new InMemoryRateLimiter(clock);
+  return { a: limiter, b: limiter };
+});
 
 it('forgets idle rate keys, so memory does not grow with every account ever seen', async () => {
   const clock = new ManualClock();
