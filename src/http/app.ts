@@ -3,6 +3,7 @@ import type { Services } from '../app/services.js';
 import { ApiError } from './api-error.js';
 import { registerCurrentInterface } from './current/index.js';
 import { registerEarlierInterface } from './earlier/index.js';
+import { registerOpenAiInterface } from './openai/index.js';
 import { registerHealth } from './site/health.js';
 import { registerPreview } from './site/preview.js';
 
@@ -28,5 +29,6 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   registerPreview(app, services);
   await registerCurrentInterface(app, services);
   await registerEarlierInterface(app, services);
+  await registerOpenAiInterface(app, services);
   return app;
 }
