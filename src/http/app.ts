@@ -5,6 +5,7 @@ import { databaseUnavailable } from './service-unavailable.js';
 import { isDatabaseUnavailable } from '../store/unavailable.js';
 import { registerCurrentInterface } from './current/index.js';
 import { registerEarlierInterface } from './earlier/index.js';
+import { registerOpenAiInterface } from './openai/index.js';
 import { registerHealth } from './site/health.js';
 import { registerPreview } from './site/preview.js';
 
@@ -31,5 +32,6 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   registerPreview(app, services);
   await registerCurrentInterface(app, services);
   await registerEarlierInterface(app, services);
+  await registerOpenAiInterface(app, services);
   return app;
 }
