@@ -14,6 +14,7 @@ export async function refreshAccount(): Promise<Subscription> {
   byId('acct-concurrency').textContent = String(subscription.limits.concurrency_limit);
   byId('acct-slots').textContent = String(subscription.limits.custom_voice_slot);
   byId('account').hidden = false;
+  byId('sign-out').hidden = false;
   document.dispatchEvent(new CustomEvent('account-changed'));
   return subscription;
 }
@@ -30,6 +31,7 @@ export function setUpSignIn(onSignedIn: () => Promise<void>, onSignedOut: () => 
     byId('sign-in').hidden = false;
     byId('app').hidden = true;
     byId('account').hidden = true;
+    byId('sign-out').hidden = true;
     input.focus();
   };
   const enter = async (): Promise<void> => {
