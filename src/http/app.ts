@@ -7,6 +7,7 @@ import { registerCurrentInterface } from './current/index.js';
 import { registerEarlierInterface } from './earlier/index.js';
 import { registerOpenAiInterface } from './openai/index.js';
 import { registerHealth } from './site/health.js';
+import { registerPlayground } from './site/playground.js';
 import { registerPreview } from './site/preview.js';
 
 /**
@@ -29,6 +30,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ detail: 'Not Found' }));
   registerHealth(app);
+  registerPlayground(app);
   registerPreview(app, services);
   await registerCurrentInterface(app, services);
   await registerEarlierInterface(app, services);
