@@ -1,3 +1,4 @@
+import { configureEngines } from '../synthesis/engines/engine-settings.js';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BlobStore } from '../blobs/blob-store.js';
@@ -65,6 +66,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
   await migrateToLatest(store);
   const keys = await loadServerKeys(config, new ServerSettings(store.db, clock));
   const blobs = createBlobStore(config);
+  configureEngines({ modelsDir: config.modelsDir, modelMemoryMb: config.modelMemoryMb });
   const pool = new SynthesisPool(config.synthWorkers);
   const synthesizer = new Synthesizer(pool);
   const queue = createJobQueue(config, store, { clock });

@@ -40,6 +40,10 @@ export interface Config {
   secretKeyFile: string | null;
   /** ORATOR_PREVIOUS_SECRET_KEYS: comma-separated keys rotated out, still accepted to verify links and decrypt. */
   previousSecretKeys: string[];
+  /** MODELS_DIR: installed neural voices (Piper `NAME.onnx` + `NAME.onnx.json`). Default DATA_DIR/models. */
+  modelsDir: string;
+  /** MODEL_MEMORY_MB: memory for loaded models per synthesis thread; least recently used unload first. Default 1024. */
+  modelMemoryMb: number;
 }
 
 export class ConfigError extends Error {}
@@ -90,6 +94,8 @@ export function readConfig(env: Env = process.env): Config {
     host: env.HOST || '127.0.0.1',
     publicUrl,
     dataDir: path.resolve(env.DATA_DIR || './data'),
+    modelsDir: path.resolve(env.MODELS_DIR || path.join(env.DATA_DIR || './data', 'models')),
+    modelMemoryMb: integer(env, 'MODEL_MEMORY_MB', 1024, 16, 1024 * 1024),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     synthWorkers: integer(env, 'SYNTH_WORKERS', Math.max(1, os.availableParallelism()), 1, 256),

@@ -84,7 +84,7 @@ export class SpeechService {
       targetLufs: order.output.targetLufs,
     };
     return {
-      request: { text: order.text, language, render: (lang) => voice.render(order.model, emotion, lang), output },
+      request: { text: order.text, language, render: (lang) => voice.render(order.model, emotion, lang), output, seed: order.seed ?? 0 },
       emotion,
       cost: creditCost(order.text),
     };

@@ -1,6 +1,6 @@
 import { listBuiltinVoices } from '../../synthesis/catalog/catalog.js';
 import { modelsOf, type VoiceModel } from '../../synthesis/catalog/voice-models.js';
-import type { Age, Gender } from '../../synthesis/catalog/voice-types.js';
+import type { Age, CatalogVoice, Gender } from '../../synthesis/catalog/voice-types.js';
 
 /** Every voice as the listings see it, built-in or custom. */
 export interface VoiceEntry {
@@ -42,18 +42,34 @@ export const noCustomVoices: CustomVoiceLister = {
   },
 };
 
-const builtinEntries: readonly VoiceEntry[] = listBuiltinVoices().map((voice) => ({
-  voiceId: `tc_${voice.id}`,
-  kind: 'builtin',
-  name: { eng: voice.name.eng, kor: voice.name.kor },
-  gender: voice.gender,
-  age: voice.age,
-  models: modelsOf(voice),
-  useCases: [...voice.useCases],
-  style: [...voice.style],
-  language: voice.language,
-}));
-const builtinById = new Map(builtinEntries.map((entry) => [entry.voiceId, entry]));
+function builtinEntry(voice: CatalogVoice): VoiceEntry {
+  return {
+    voiceId: `tc_${voice.id}`,
+    kind: 'builtin',
+    name: { eng: voice.name.eng, kor: voice.name.kor },
+    gender: voice.gender,
+    age: voice.age,
+    models: modelsOf(voice),
+    useCases: [...voice.useCases],
+    style: [...voice.style],
+    language: voice.language,
+  };
+}
+
+/** Built-in entries, remade only when the catalog changes (a model installed or removed while running). */
+let builtinSource: readonly CatalogVoice[] | null = null;
+let builtinEntries: readonly VoiceEntry[] = [];
+let builtinById = new Map<string, VoiceEntry>();
+
+function currentBuiltins(): { entries: readonly VoiceEntry[]; byId: Map<string, VoiceEntry> } {
+  const voices = listBuiltinVoices();
+  if (voices !== builtinSource) {
+    builtinSource = voices;
+    builtinEntries = voices.map(builtinEntry);
+    builtinById = new Map(builtinEntries.map((entry) => [entry.voiceId, entry]));
+  }
+  return { entries: builtinEntries, byId: builtinById };
+}
 
 function customEntry(voice: UsableCustomVoice): VoiceEntry {
   return {
@@ -87,11 +103,11 @@ export class VoiceCatalog {
    */
   async listByKind(accountUid: string): Promise<{ custom: VoiceEntry[]; builtin: readonly VoiceEntry[] }> {
     const custom = await this.customVoices.listUsable(accountUid);
-    return { custom: custom.map(customEntry), builtin: builtinEntries };
+    return { custom: custom.map(customEntry), builtin: currentBuiltins().entries };
   }
 
   async find(accountUid: string, voiceId: string): Promise<VoiceEntry | null> {
-    const builtin = builtinById.get(voiceId);
+    const builtin = currentBuiltins().byId.get(voiceId);
     if (builtin) return builtin;
     if (!voiceId.startsWith('uc_')) return null;
     const custom = await this.customVoices.listUsable(accountUid);

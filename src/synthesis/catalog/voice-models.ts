@@ -18,7 +18,17 @@ export interface VoiceModel {
   emotions: EmotionPreset[];
 }
 
+/**
+ * Neural voices speak on the later models only (ssfm-v21 stays the formant tier), with every
+ * emotion Orator's prosody renders on any voice (pitch, range, rate, loudness); whisper needs
+ * eSpeak's whisper variants, which a neural model does not have.
+ */
+const neuralModels: readonly TtsModel[] = ['ssfm-v30', 'ssfm-v31'];
+
 export function modelsOf(voice: CatalogVoice): VoiceModel[] {
+  if (voice.neural) {
+    return neuralModels.map((version) => ({ version, emotions: emotionsByModel[version].filter((e) => e !== 'whisper') }));
+  }
   const versions: TtsModel[] = v21Only.has(voice.slug)
     ? ['ssfm-v21']
     : laterOnly.has(voice.slug)
@@ -36,6 +46,9 @@ export function emotionsOf(model: TtsModel): readonly EmotionPreset[] {
  * have a Flite voice; everything else speaks through eSpeak NG with the voice's variant.
  */
 export function engineVoiceFor(voice: CatalogVoice, model: TtsModel, espeakId: string): EngineVoice {
+  if (voice.neural && model !== 'ssfm-v21') {
+    return { engine: voice.neural.engine, id: voice.slug, model: voice.neural.model, speaker: voice.neural.speaker };
+  }
   if (model !== 'ssfm-v21' && voice.sound.fliteVoice) {
     return { engine: 'flite', id: voice.sound.fliteVoice };
   }

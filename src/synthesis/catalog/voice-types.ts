@@ -53,4 +53,16 @@ export interface CatalogVoice {
   /** Free words used by recommendations (e.g. "calm", "deep", "bright"). */
   style: string[];
   sound: VoiceSound;
+  /** Voices an engine brings from an installed model (see engines/): which model and speaker speak. */
+  neural?: NeuralSource;
+}
+
+/** The model behind a catalog voice that an engine added from what is installed. */
+export interface NeuralSource {
+  /** Registered engine name (`piper`). */
+  engine: string;
+  /** Absolute path of the model file. */
+  model: string;
+  /** Speaker id within the model. */
+  speaker: number;
 }

@@ -1,6 +1,7 @@
 import type { TimedPcm } from '../audio.js';
 
-export type EngineName = 'espeak' | 'flite';
+/** Name an engine registered under (see engine-registry.ts): `espeak`, `flite`, `piper`, … */
+export type EngineName = string;
 
 /** Which engine voice speaks, chosen by the catalog or a custom voice profile. */
 export interface EngineVoice {
@@ -9,6 +10,10 @@ export interface EngineVoice {
   id: string;
   /** eSpeak NG variant (e.g. `f3`, `m2`, `whisper`); ignored by Flite. */
   variant?: string;
+  /** Model engines: absolute path of the model file the voice speaks with. */
+  model?: string;
+  /** Model engines: speaker number within a multi-speaker model. */
+  speaker?: number;
 }
 
 /**
@@ -35,6 +40,11 @@ export interface EngineRequest {
   language: string;
   voice: EngineVoice;
   prosody: EngineProsody;
+  /**
+   * The request's seed (absent or 0 when it named none). eSpeak and Flite are deterministic and ignore it;
+   * an engine with randomness must draw it from this seed only, so the same request gives the same audio.
+   */
+  seed?: number;
 }
 
 export interface EngineOutput extends TimedPcm {
@@ -42,6 +52,18 @@ export interface EngineOutput extends TimedPcm {
   applied: { rate: boolean; pitch: boolean; range: boolean; volume: boolean };
   /** Semitones the engine really moved the pitch when it could reach only part of the request. */
   achievedPitch?: number;
+}
+
+/** What an engine can do, as it registers itself; the catalog and the router read only this. */
+export interface EngineCapabilities {
+  /** ISO 639-3 codes the engine speaks; for model engines, those of the models installed. */
+  languages(): readonly string[];
+  /** `native`: from the engine's own events or durations; `estimated`: spread over the audio by a documented rule. */
+  wordTimings: 'native' | 'estimated';
+  /** Sentence-by-sentence streaming is done by the pipeline for every engine; true when the engine's first sentence is as fast as any. */
+  streaming: boolean;
+  /** Hz of the engine's output, or `per-voice` when each model has its own. */
+  sampleRate: number | 'per-voice';
 }
 
 /** A text-to-speech engine. Implementations are CPU-bound and run inside pool workers. */

@@ -11,13 +11,16 @@ export interface EmotionChoice {
 
 /**
  * A catalog voice, on a model, with an emotion, speaking a language → engine voice and prosody.
- * Flite speaks only English and has no whisper, so those requests go to eSpeak with the voice's variant.
+ * Flite speaks only English, a neural voice only its model's language, and neither whispers: those
+ * requests go to eSpeak with the voice's variant.
  */
 export function renderCatalogVoice(voice: CatalogVoice, model: TtsModel, emotion: EmotionChoice, language: string): VoiceRendering {
   const mood = emotionProsody(emotion.preset, emotion.intensity);
   const espeakId = espeakVoiceFor(language) ?? espeakVoiceFor('eng')!;
   let engineVoice = engineVoiceFor(voice, model, espeakId);
-  if (engineVoice.engine === 'flite' && (language !== 'eng' || mood.whisper)) {
+  // A neural voice speaks its model's language only; other languages are read by eSpeak with the voice's variant.
+  const speaks = engineVoice.engine === 'flite' ? language === 'eng' : engineVoice.engine === 'espeak' || language === voice.language;
+  if (engineVoice.engine !== 'espeak' && (!speaks || mood.whisper)) {
     engineVoice = { engine: 'espeak', id: espeakId, variant: voice.sound.espeakVariant };
   }
   if (mood.whisper && engineVoice.engine === 'espeak') engineVoice = { ...engineVoice, variant: whisperVariant(voice) };

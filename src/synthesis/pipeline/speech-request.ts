@@ -41,6 +41,8 @@ export interface SpeechRequest {
   /** The engine voice and prosody for the language spoken: a voice speaks whatever language it is asked to. */
   render: (language: string) => VoiceRendering;
   output: OutputSpec;
+  /** Handed to every engine call; engines with randomness draw it from this only. */
+  seed?: number;
 }
 
 export interface SynthesizedSpeech {

@@ -116,5 +116,6 @@ function sentenceTask(request: SpeechRequest, language: string, rendering: Voice
     tempo: output.tempo,
     lastPitch: output.lastPitch,
     profile: rendering.profile,
+    seed: request.seed ?? 0,
   };
 }

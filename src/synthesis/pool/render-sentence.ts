@@ -2,7 +2,7 @@ import type { TimedPcm } from '../audio.js';
 import { changeTempo, shiftPitch } from '../dsp/time-pitch.js';
 import { resample } from '../dsp/resample.js';
 import { applyGain } from '../dsp/gain.js';
-import { engineFor } from '../engines/engine-registry.js';
+import { engineFor } from '../engines/registered-engines.js';
 import { shiftLastWordPitch } from '../prosody/last-word-pitch.js';
 import { trimSilence } from './trim-silence.js';
 import { applyVoiceProfile } from '../adaptation/apply-profile.js';
@@ -11,7 +11,7 @@ import type { RenderedSentence, SentenceTask } from './tasks.js';
 /** Engine → trim → DSP the engine could not do → resample → output pitch and tempo. */
 export async function renderSentence(task: SentenceTask): Promise<RenderedSentence> {
   const engine = engineFor(task.voice.engine);
-  const output = await engine.synthesize({ text: task.text, language: task.language, voice: task.voice, prosody: task.prosody });
+  const output = await engine.synthesize({ text: task.text, language: task.language, voice: task.voice, prosody: task.prosody, seed: task.seed ?? 0 });
   let speech: TimedPcm = trimSilence(output);
   const missingPitch = output.applied.pitch ? unreachedPitch(task.prosody.pitch, output.achievedPitch) : task.prosody.pitch;
   if (!output.applied.rate && task.prosody.rate !== 1) speech = await changeTempo(speech, task.prosody.rate);

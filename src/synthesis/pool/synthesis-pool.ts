@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { engineSettings, type EngineSettings } from '../engines/engine-settings.js';
 import { buffersOf, ownBuffer } from './transfer.js';
 import type { EncodeChunkTask, EncodedChunk, FinishTask, FinishedSpeech, RenderedSentence, SentenceTask, SpeechTask } from './tasks.js';
 
@@ -9,7 +10,11 @@ import type { EncodeChunkTask, EncodedChunk, FinishTask, FinishedSpeech, Rendere
 export class SynthesisPool {
   private started: Piscina | null = null;
 
-  constructor(readonly threads: number) {}
+  /** `engines` reach every thread (model memory budget, models directory); default: this thread's settings. */
+  constructor(
+    readonly threads: number,
+    private readonly engines: EngineSettings = engineSettings(),
+  ) {}
 
   /** Threads start on first use, so processes that never synthesize (most CLI commands) pay nothing. */
   private get piscina(): Piscina {
@@ -19,6 +24,7 @@ export class SynthesisPool {
       maxThreads: this.threads,
       // Engines keep state per thread (WASM heap, Flite child); never let idle threads die.
       idleTimeout: Number.POSITIVE_INFINITY,
+      workerData: { engines: this.engines },
     });
     return this.started;
   }

@@ -4,6 +4,10 @@ import { finishSpeech } from './finish-speech.js';
 import { renderSentence } from './render-sentence.js';
 import type { FinishTask, PoolTask, SpeechTask } from './tasks.js';
 import { movingResult, ownBuffer } from './transfer.js';
+import { workerData } from 'node:worker_threads';
+import { configureEngines } from '../engines/engine-settings.js';
+
+if (workerData?.engines) configureEngines(workerData.engines);
 
 export default async function run(task: PoolTask) {
   switch (task.kind) {

@@ -16,6 +16,8 @@ export interface SentenceTask {
   lastPitch: number;
   /** A custom voice's profile: its timbre is applied right after the engine. */
   profile?: VoiceProfile;
+  /** The request's seed, handed to the engine (0 when the request named none). */
+  seed?: number;
 }
 
 export interface RenderedSentence {

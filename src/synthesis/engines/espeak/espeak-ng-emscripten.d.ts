@@ -49,6 +49,11 @@ declare module '@echogarden/espeak-ng-emscripten' {
      */
     synthesize(text: string, callback: (samples: Int16Array, events: EspeakEvent[]) => boolean): void;
     list_voices(): EspeakVoiceInfo[];
+    /**
+     * eSpeak's `espeak_TextToPhonemes` over every clause of the text, with `_` between phonemes,
+     * spaces between words and ` | ` between clauses; returns a pointer to the C string.
+     */
+    convert_to_phonemes(text: string, ipa: boolean): { ptr: number };
   }
 
   export interface EspeakModule {

@@ -96,6 +96,27 @@ export class EspeakRuntime {
     return { samples, events };
   }
 
+  /**
+   * The phonemes eSpeak would speak for `text`, clause by clause: each clause's words joined by
+   * spaces, each word's phonemes joined by `_` (IPA when `ipa`). Starts from the pristine heap like
+   * `synthesize`, so the result depends on the input only.
+   */
+  phonemize(voiceName: string, text: string, ipa = true): string[] {
+    if (Buffer.byteLength(text) + Buffer.byteLength(voiceName) + 64 > inputCapacity) {
+      throw new RangeError(`eSpeak input of ${text.length} characters is longer than one call takes; split it into sentences`);
+    }
+    const heap = this.module.HEAPU8;
+    heap.set(this.pristineHeap);
+    if (heap.length > this.pristineHeap.length) heap.fill(0, this.pristineHeap.length);
+    this.selectVoice(voiceName);
+    const pointer = this.worker.convert_to_phonemes(text, ipa).ptr;
+    const bytes = this.module.HEAPU8;
+    let end = pointer;
+    while (end < bytes.length && bytes[end] !== 0) end++;
+    const phonemes = new TextDecoder().decode(bytes.subarray(pointer, end));
+    return phonemes.split(' | ').map((clause) => clause.trim()).filter((clause) => clause.length > 0);
+  }
+
   /** A text file of eSpeak's data (voices, variants), from the module's virtual file system. */
   readDataFile(relativePath: string): string {
     return this.module.FS.readFile(`/usr/share/espeak-ng-data/${relativePath}`, { encoding: 'utf8' });
