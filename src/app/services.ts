@@ -62,7 +62,7 @@ export interface OpenOptions {
 export async function openServices(config: Config, options: OpenOptions = {}): Promise<Services> {
   const clock = options.clock ?? systemClock;
   mkdirSync(config.dataDir, { recursive: true });
-  const store = await openDatabase({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
+  const store = await openDatabase({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir, connectTimeoutMs: config.databaseConnectTimeoutMs });
   await migrateToLatest(store);
   const keys = await loadServerKeys(config, new ServerSettings(store.db, clock));
   const blobs = createBlobStore(config);

@@ -16,6 +16,11 @@ export interface Config {
   dataDir: string;
   /** DATABASE_URL: postgres://… to use PostgreSQL instead of the embedded SQLite file. */
   databaseUrl: string | null;
+  /**
+   * DATABASE_CONNECT_TIMEOUT: seconds a PostgreSQL connection may take to open before the start
+   * (or the query waiting for it) fails with a message. Default 10.
+   */
+  databaseConnectTimeoutMs: number;
   /** REDIS_URL: redis://… for the scaled queue and limit counters. Unset: in-process/database. */
   redisUrl: string | null;
   /** SYNTH_WORKERS: engine worker threads. Default: number of cores. */
@@ -97,6 +102,7 @@ export function readConfig(env: Env = process.env): Config {
     modelsDir: path.resolve(env.MODELS_DIR || path.join(env.DATA_DIR || './data', 'models')),
     modelMemoryMb: integer(env, 'MODEL_MEMORY_MB', 1024, 16, 1024 * 1024),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseConnectTimeoutMs: integer(env, 'DATABASE_CONNECT_TIMEOUT', 10, 1, 600) * 1000,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     synthWorkers: integer(env, 'SYNTH_WORKERS', Math.max(1, os.availableParallelism()), 1, 256),
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 16, 1, 1024),

@@ -1,60 +1,45 @@
 #!/usr/bin/env node
 /** `orator <command>`: the server and the operator's tools. `orator help` lists the commands. */
-import { ConfigError, readConfig } from '../config/config.js';
-import { AccountServiceError } from '../services/accounts/errors.js';
+import { readConfig } from '../config/config.js';
 import { accountsCommand } from './commands/accounts.js';
+import type { Command } from './commands/command.js';
+import { doctorCommand } from './commands/doctor.js';
 import { plansCommand } from './commands/plans.js';
 import { sayCommand } from './commands/say.js';
-import { voicesCommand } from './commands/voices.js';
+import { serveCommand } from './commands/serve.js';
 import { UsageError } from './commands/usage-error.js';
-import { serve } from './serve.js';
+import { voicesCommand } from './commands/voices.js';
+import { reportFailure } from './report-failure.js';
 
-const usage = `usage: orator <command>
+/** Every command, in the order `orator help` lists them. A new command is one file and one entry here. */
+export const commands: Command[] = [serveCommand, accountsCommand, plansCommand, sayCommand, voicesCommand, doctorCommand];
 
-  serve                                   run the HTTP server (npm start)
-  accounts create --plan free|lite|plus|custom [--email E] [--name N] [--json]
-  accounts list [--json]
-  accounts webhook-secret UID [--rotate] [--json]
-  plans [--json]                          show the plans
-  plans set PLAN FIELD VALUE              change a plan setting (e.g. plans set free concurrency_limit 3)
-  say TEXT | --file F --voice ID [--lang L] [--model M] [--format wav|mp3] --out FILE
-  voices [--json]                         list the built-in voices
+const usage = `usage: orator <command> [options]      (orator <command> --help for its options)
+
+${commands.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`).join('\n')}
 
 Configuration comes from the environment (PORT, HOST, DATA_DIR, DATABASE_URL, …): see README.`;
 
+const helpFlags = ['--help', '-h'];
+
 async function main(argv: string[]): Promise<void> {
-  const [command, ...rest] = argv;
-  const config = readConfig();
-  switch (command) {
-    case 'serve':
-      return serve(config);
-    case 'accounts':
-      return accountsCommand(config, rest);
-    case 'plans':
-      return plansCommand(config, rest);
-    case 'say':
-      return sayCommand(config, rest);
-    case 'voices':
-      return voicesCommand(rest);
-    case undefined:
-    case 'help':
-    case '--help':
-    case '-h':
-      console.log(usage);
-      return;
-    default:
-      throw new UsageError(`unknown command "${command}"`);
+  const [name, ...rest] = argv;
+  if (name === undefined || name === 'help' || helpFlags.includes(name)) {
+    const topic = name === 'help' && rest[0] ? commands.find((c) => c.name === rest[0]) : undefined;
+    console.log(topic ? topic.help : usage);
+    return;
   }
+  const command = commands.find((c) => c.name === name);
+  if (!command) throw new UsageError(`unknown command "${name}"`, usage);
+  // --help anywhere before a `--` answers without reading the configuration.
+  const end = rest.indexOf('--');
+  if ((end < 0 ? rest : rest.slice(0, end)).some((a) => helpFlags.includes(a))) {
+    console.log(command.help);
+    return;
+  }
+  await command.run(rest, readConfig());
 }
 
 // Everything Orator writes (database, its WAL, key file, audio, uploads) is for this user alone.
 process.umask(0o077);
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof ConfigError || error instanceof AccountServiceError) {
-    console.error(`orator: ${error.message}`);
-    if (error instanceof UsageError) console.error(`\n${usage}`);
-    process.exit(2);
-  }
-  console.error(error);
-  process.exit(1);
-});
+main(process.argv.slice(2)).catch(reportFailure);

@@ -28,6 +28,8 @@ export interface OpenDatabaseOptions {
   schema?: string;
   /** PostgreSQL pool size. Default 10. */
   poolSize?: number;
+  /** PostgreSQL: how long opening a connection may take before it fails. Default 10 s. */
+  connectTimeoutMs?: number;
 }
 
 export const SQLITE_FILE_NAME = 'orator.db';
@@ -76,6 +78,8 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
+    // Without a bound, a host that drops packets leaves the start (and every query) waiting forever.
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
     types: pgTypes,
     // Sent in the startup packet, so every connection the pool ever opens has it.
     options: schema ? `-c search_path=${schema}` : undefined,

@@ -13,12 +13,13 @@ export async function freePort(): Promise<number> {
 
 /**
  * `orator serve` as its own process (so tests can SIGKILL it), resolved once `/health` answers.
- * The env must carry PORT; the child is added to `children` for the suite's cleanup.
+ * The env (or `args`, e.g. `--port`) must carry the port, PORT; the child is added to `children` for the suite's cleanup.
  */
-export async function startChildServer(env: NodeJS.ProcessEnv, children: ChildProcess[] = []): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [cliPath, 'serve'], { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: 'ignore' });
+export async function startChildServer(env: NodeJS.ProcessEnv, children: ChildProcess[] = [], args: string[] = []): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [cliPath, 'serve', ...args], { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: 'ignore' });
   children.push(child);
-  const url = `http://127.0.0.1:${env.PORT}/health`;
+  const port = args.includes('--port') ? args[args.indexOf('--port') + 1] : env.PORT;
+  const url = `http://127.0.0.1:${port}/health`;
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);

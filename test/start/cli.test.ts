@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { decodeMp3 } from '../../src/synthesis/decoders/mp3.js';
 import { decodeWav } from '../../src/synthesis/decoders/wav.js';
 import { rms } from '../../src/synthesis/analysis/rms.js';
+import { freePort, startChildServer } from './child-server.js';
 import { runCli } from './run-cli.js';
 
 describe('orator CLI', () => {
@@ -62,11 +63,52 @@ describe('orator CLI', () => {
     assert.equal(pcm.sampleRate, 44100);
     assert.ok(pcm.samples.length / pcm.sampleRate > 1.5);
     assert.ok(rms(pcm) > 0.01);
+    // The extension picks the format; --format wins over it.
     const mp3Path = path.join(dir, 'hola.mp3');
-    const mp3 = await runCli(['say', '--voice', 'spa-lucia', '--format', 'mp3', '--out', mp3Path, 'Hola, ¿cómo estás?'], env);
+    const mp3 = await runCli(['say', '--voice', 'spa-lucia', '--out', mp3Path, 'Hola, ¿cómo estás?'], env);
     assert.equal(mp3.code, 0, mp3.stderr);
     const decoded = await decodeMp3(await readFile(mp3Path));
     assert.ok(decoded.samples.length / decoded.sampleRate > 0.5);
+    const forced = path.join(dir, 'forced.audio');
+    const wavAnyway = await runCli(['say', 'Hi there.', '--format', 'wav', '--out', forced], env);
+    assert.equal(wavAnyway.code, 0, wavAnyway.stderr);
+    assert.equal((await readFile(forced)).subarray(0, 4).toString('latin1'), 'RIFF');
+    const unknownExtension = await runCli(['say', 'Hi.', '--out', path.join(dir, 'x.ogg')], env);
+    assert.equal(unknownExtension.code, 2);
+    assert.match(unknownExtension.stderr, /cannot tell the format from/);
+  });
+
+  it('answers --help for every command, and refuses unknown flags and missing values in one line with the usage', async () => {
+    const help = await runCli(['--help'], env);
+    assert.equal(help.code, 0);
+    const names = [...help.stdout.matchAll(/^  ([a-z-]+) /gm)].map((m) => m[1]);
+    assert.ok(names.length >= 6 && names.includes('serve') && names.includes('doctor'), help.stdout);
+    for (const name of names) {
+      const own = await runCli([name, '--help'], { ...env, PORT: 'not read for help' });
+      assert.equal(own.code, 0, `${name}: ${own.stderr}`);
+      assert.match(own.stdout, new RegExp(`^usage: orator ${name}`), name);
+      const unknown = await runCli([name, '--no-such-flag'], env);
+      assert.equal(unknown.code, 2, name);
+      const [first, ...rest] = unknown.stderr.trim().split('\n');
+      assert.match(first, /^orator: .*unknown option --no-such-flag$/, name);
+      assert.match(rest.join('\n'), new RegExp(`usage: orator ${name}`), name);
+    }
+    const missing = await runCli(['say', 'hello', '--out'], env);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr.split('\n')[0], /^orator: say: option --out needs a value$/);
+    const stray = await runCli(['voices', 'extra'], env);
+    assert.equal(stray.code, 2);
+    assert.match(stray.stderr, /unexpected argument/);
+  });
+
+  it('serve takes --port and --host, and refuses a bad one in one line', async () => {
+    const port = await freePort();
+    // PORT says otherwise: the server answers on --port only if the flag wins.
+    const child = await startChildServer({ PORT: String(await freePort()), DATA_DIR: path.join(dir, 'served') }, [], ['--port', String(port), '--host', '127.0.0.1']);
+    child.kill('SIGKILL');
+    const badPort = await runCli(['serve', '--port', 'eighty'], env);
+    assert.equal(badPort.code, 2);
+    assert.equal(badPort.stderr.trim(), 'orator: PORT must be an integer from 0 to 65535, got "eighty"');
   });
 
   it('answers wrong usage and bad configuration with exit code 2 and a message', async () => {

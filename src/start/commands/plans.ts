@@ -1,5 +1,5 @@
-import type { Config } from '../../config/config.js';
 import type { Plan, PlanLimits } from '../../services/accounts/plan.js';
+import { parseCommandArgs, type Command } from './command.js';
 import { UsageError } from './usage-error.js';
 import { printJson, withServices } from './with-services.js';
 
@@ -37,17 +37,30 @@ function printTable(plans: Plan[]): void {
   }
 }
 
-export async function plansCommand(config: Config, argv: string[]): Promise<void> {
-  const json = argv.includes('--json');
-  const args = argv.filter((a) => a !== '--json');
-  await withServices(config, async ({ plans }) => {
-    if (args.length === 0) {
-      const all = await plans.list();
-      return json ? printJson(all) : printTable(all);
-    }
-    if (args[0] !== 'set' || args.length !== 4) throw new UsageError('plans set PLAN FIELD VALUE');
-    const [, name, field, raw] = args;
-    const updated = await plans.update(name, { [fields[field]?.key ?? field]: parseValue(field, raw) });
-    return json ? printJson(updated) : printTable([updated]);
-  });
-}
+const help = `usage: orator plans [--json]
+       orator plans set PLAN FIELD VALUE [--json]
+
+  plans                     shows the plans and their settings
+  plans set PLAN FIELD VALUE
+                            changes one setting, e.g. plans set free concurrency_limit 3
+                            FIELD: ${Object.keys(fields).join(', ')}`;
+
+export const plansCommand: Command = {
+  name: 'plans',
+  summary: 'show the plans, or change one plan setting',
+  help,
+  async run(argv, config) {
+    const { values, positionals } = parseCommandArgs({ name: 'plans', help }, argv, { json: { type: 'boolean' } }, 4);
+    const json = values.json ?? false;
+    if (positionals.length > 0 && (positionals[0] !== 'set' || positionals.length !== 4)) throw new UsageError('plans set PLAN FIELD VALUE', help);
+    const change = positionals.length === 4 ? { name: positionals[1], field: positionals[2], value: parseValue(positionals[2], positionals[3]) } : null;
+    await withServices(config, async ({ plans }) => {
+      if (!change) {
+        const all = await plans.list();
+        return json ? printJson(all) : printTable(all);
+      }
+      const updated = await plans.update(change.name, { [fields[change.field].key]: change.value });
+      return json ? printJson(updated) : printTable([updated]);
+    });
+  },
+};

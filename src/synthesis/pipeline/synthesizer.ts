@@ -48,8 +48,9 @@ export class Synthesizer {
   async synthesize(request: SpeechRequest, onProgress?: (done: number, total: number) => void): Promise<SynthesizedSpeech> {
     const language = resolveLanguage(request.text, request.language);
     const plans = planSentences(request.text, language);
-    // last_pitch acts on each sentence's last word, so it needs the sentences apart.
-    const groups = request.output.lastPitch ? plans.map((plan) => [plan]) : groupForParallelism(plans, this.pool.threads);
+    // last_pitch acts on each sentence's last word, so it needs the sentences apart; so does a
+    // progress listener, told of each sentence in turn (a few big groups would stall, then jump).
+    const groups = request.output.lastPitch || onProgress ? plans.map((plan) => [plan]) : groupForParallelism(plans, this.pool.threads);
     const spoken = joinSpoken(plans);
     const textOffsets = groups.map((group) => spoken.offsets[plans.indexOf(group[0])]);
     const pauses = groups.map(() => sentencePauseSeconds / request.output.tempo).slice(0, -1);
