@@ -83,8 +83,6 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     types: pgTypes,
     // Sent in the startup packet, so every connection the pool ever opens has it.
     options: schema ? `-c search_path=${schema}` : undefined,
-    // A server that accepts TCP but never answers must not hang a request (or the start) forever.
-    connectionTimeoutMillis: 5000,
   });
   // A connection the server drops (restart, pg_terminate_backend, a network cut) emits 'error':
   // through the pool while idle, on the client itself while a query holds it (the query is
