@@ -60,12 +60,18 @@ describe('embed page in Chromium', { skip }, () => {
       }));
       const loaded = await audio.evaluate((el: HTMLAudioElement) => el.duration);
       assert.ok(Math.abs(loaded - duration) < 0.15, `browser says ${loaded} s, the API ${duration} s`);
-      const played = await audio.evaluate(async (el: HTMLAudioElement) => {
+      // Waits for the playhead to pass 0.1 s (a busy machine only makes that later, never false).
+      const played = await audio.evaluate((el: HTMLAudioElement) => new Promise<number>((resolve, reject) => {
         el.muted = true;
-        await el.play();
-        await new Promise((r) => setTimeout(r, 400));
-        return el.currentTime;
-      });
+        const timer = setTimeout(() => reject(new Error(`playback stuck at ${el.currentTime} s`)), 30_000);
+        el.addEventListener('timeupdate', function advanced() {
+          if (el.currentTime <= 0.1) return;
+          clearTimeout(timer);
+          el.removeEventListener('timeupdate', advanced);
+          resolve(el.currentTime);
+        });
+        el.play().catch(reject);
+      }));
       assert.ok(played > 0.1, `playback advanced only to ${played} s`);
       assert.deepEqual(errors, []);
       await page.close();
