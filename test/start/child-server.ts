@@ -20,7 +20,7 @@ export async function startChildServer(env: NodeJS.ProcessEnv, children: ChildPr
   children.push(child);
   const port = args.includes('--port') ? args[args.indexOf('--port') + 1] : env.PORT;
   const url = `http://127.0.0.1:${port}/health`;
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000; // generous: a loaded machine starts slowly, a broken start fails at once (exit code)
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
