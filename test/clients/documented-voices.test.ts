@@ -7,9 +7,7 @@ import { decodeMp3 } from '../../src/synthesis/decoders/mp3.js';
 import { decodeWav } from '../../src/synthesis/decoders/wav.js';
 import { earlierClient, pollUntilFinished } from '../http/earlier/earlier-client.js';
 import { startTestServer, type TestServer } from '../http/test-server.js';
-
-/** The three voice ids of the official clients' documentation. */
-export const documentedIds = ['tc_60e5426de8b95f1d3000d7b5', 'tc_672c5f5ce59fac2a48faeaee', 'tc_62a8975e695ad26f7fb514d1'];
+import { documentedIds } from './documented-ids.js';
 
 interface V3 {
   voice_id: string;

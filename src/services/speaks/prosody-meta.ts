@@ -2,12 +2,14 @@ import type { BlobStore } from '../../blobs/blob-store.js';
 import type { WordTiming } from '../../synthesis/audio.js';
 import { f0Track, meanF0Between } from '../../synthesis/analysis/f0.js';
 import { decodeAudio } from '../../synthesis/decoders/decode-audio.js';
+import { timedWords } from '../speech/timestamps.js';
 import { rejections } from './errors.js';
 import type { Speak } from './speak.js';
 
 export type ProsodyVersion = 'v1' | 'v2';
 
 export interface ProsodyMeta {
+  /** The words of the text, split at whitespace with their punctuation: joined with the text's whitespace they give it back. */
   phoneme_seq: string[];
   /** [start, stop) character offsets into the text the words come from. */
   phoneme_location: [number, number][];
@@ -27,10 +29,14 @@ export async function prosodyMetaOf(speak: Speak, version: ProsodyVersion, reque
   if (speak.status !== 'done' || !speak.timing || !speak.audioKey) {
     throw rejections.invalid('speak_status', `The speak is ${speak.status}; prosody metadata exists once it is done`);
   }
-  const words: WordTiming[] = version === 'v1' ? speak.timing.spoken.words : speak.timing.words;
+  const engineWords: WordTiming[] = version === 'v1' ? speak.timing.spoken.words : speak.timing.words;
+  const text = version === 'v1' ? speak.timing.spoken.text : speak.order.text;
   const bytes = await blobs.get(speak.audioKey);
   if (!bytes) throw rejections.notFound('The audio of this speak is gone');
-  const frames = await f0Track(await decodeAudio(bytes));
+  const pcm = await decodeAudio(bytes);
+  // Words split at whitespace, punctuation attached, as the current interface's timestamps.
+  const words = timedWords(text, engineWords, pcm.samples.length / pcm.sampleRate);
+  const frames = await f0Track(pcm);
   const round = (n: number, digits: number) => Number(n.toFixed(digits));
   return {
     phoneme_seq: words.map((w) => w.text),

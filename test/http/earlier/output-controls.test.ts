@@ -96,7 +96,7 @@ describe('output controls of POST /api/speak measured on the audio', () => {
     };
     const [flat, high, low] = await Promise.all([wordF0(0), wordF0(2), wordF0(-2)]);
     assert.deepEqual(high.phoneme_seq, flat.phoneme_seq);
-    const lastOfSentences = [flat.phoneme_seq.indexOf('dog'), flat.phoneme_seq.indexOf('shore')];
+    const lastOfSentences = [flat.phoneme_seq.indexOf('dog.'), flat.phoneme_seq.indexOf('shore.')];
     for (const i of lastOfSentences) {
       const up = semitones(flat.features.f0[i]!, high.features.f0[i]!);
       const down = semitones(flat.features.f0[i]!, low.features.f0[i]!);

@@ -10,8 +10,9 @@ import { speechOrderOf } from './speech-order.js';
 
 /**
  * `POST /v1/text-to-speech/with-timestamps?granularity=word|char`: the audio as base64 and the
- * timing of each word (from the engine) and each character (the word's window spread over its
- * letters); `granularity` keeps one list and nulls the other.
+ * timing of each word (split at whitespace as the real service splits them, timed by the engine
+ * words inside) and each character (the characters joined are the text); `granularity` keeps one
+ * list and nulls the other.
  */
 export function registerTextToSpeechWithTimestamps(app: FastifyInstance, services: Services): void {
   app.post<{ Body: SpeechBodyValue; Querystring: Static<typeof TimestampsQuery> }>(
@@ -35,8 +36,8 @@ export function registerTextToSpeechWithTimestamps(app: FastifyInstance, service
         audio: Buffer.from(speech.audio.buffer, speech.audio.byteOffset, speech.audio.byteLength).toString('base64'),
         audio_format: order.output.format,
         audio_duration: Math.round(speech.duration * 1000) / 1000,
-        words: granularity === 'char' ? null : wordTimestamps(order.text, speech.words),
-        characters: granularity === 'word' ? null : characterTimestamps(order.text, speech.words),
+        words: granularity === 'char' ? null : wordTimestamps(order.text, speech.words, speech.duration),
+        characters: granularity === 'word' ? null : characterTimestamps(order.text, speech.words, speech.duration),
       };
     },
   );

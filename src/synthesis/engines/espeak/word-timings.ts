@@ -60,6 +60,20 @@ export function wordTimings(events: readonly EspeakEvent[], spoken: SpokenText, 
       continue;
     }
     spans.push({ ...span, start: time });
+    // eSpeak sometimes reads a word without an event of its own (Korean "날씨가" in "오늘 날씨가
+    // 좋네요"): whole words between this span and the next event share the time up to that
+    // event, in proportion to their letters.
+    const following = wordsBetween(source, span.end, limit);
+    if (following.length > 0) {
+      const nextTime = next ? Math.max(time, Math.min(duration, next.time)) : duration;
+      const letters = [span, ...following].map((w) => lettersIn(source, w.offset, w.end));
+      const total = letters.reduce((a, b) => a + b, 0);
+      let before = letters[0];
+      following.forEach((word, k) => {
+        spans.push({ ...word, start: time + ((nextTime - time) * before) / total });
+        before += letters[k + 1];
+      });
+    }
   }
 
   const voiced = voicedFrames(samples, sampleRate);
@@ -80,6 +94,24 @@ export function wordTimings(events: readonly EspeakEvent[], spoken: SpokenText, 
     words.push({ text: source.slice(offset, textEnd), offset, length: textEnd - offset, start, end });
   }
   return words;
+}
+
+/** Whole readable words that start after a space in source[from, limit). */
+function wordsBetween(source: string, from: number, limit: number): { offset: number; end: number }[] {
+  const words: { offset: number; end: number }[] = [];
+  let at = from;
+  for (;;) {
+    while (at < limit && !space.test(characterAt(source, at))) at += characterAt(source, at).length;
+    if (at >= limit) return words;
+    const word = textSpanAt(source, at, limit);
+    if (!word) return words;
+    words.push(word);
+    at = word.end;
+  }
+}
+
+function lettersIn(source: string, from: number, to: number): number {
+  return Math.max(1, [...source.slice(from, to)].filter((c) => wordCharacter.test(c)).length);
 }
 
 /** The readable word starting at or after `from`, before `limit`: cut at a space, punctuation trimmed. */
