@@ -1,5 +1,7 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Services } from '../app/services.js';
+import { createLogger } from '../logging/create-logger.js';
+import { quietHealthProbes } from '../logging/quiet-health-probes.js';
 import { ApiError } from './api-error.js';
 import { databaseUnavailable } from './service-unavailable.js';
 import { isDatabaseUnavailable } from '../store/unavailable.js';
@@ -16,7 +18,7 @@ import { registerPreview } from './site/preview.js';
  */
 export async function buildApp(services: Services): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: services.config.logLevel === 'silent' ? false : { level: services.config.logLevel },
+    loggerInstance: createLogger({ level: services.config.logLevel }) as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
     // Bodies of the earlier interface can carry a 350-character text; 1 MiB leaves room without inviting abuse.
   });
@@ -28,6 +30,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     request.log.error(error);
     return reply.status(500).send({ detail: 'Internal server error' });
   });
+  quietHealthProbes(app, services.config.logLevel);
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ detail: 'Not Found' }));
   registerHealth(app);
   registerPlayground(app);

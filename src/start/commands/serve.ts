@@ -1,4 +1,7 @@
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
 import { readConfig, type Config } from '../../config/config.js';
+import { announce } from '../../logging/create-logger.js';
 import { explainStartupFailure } from '../explain-failure.js';
 import { openServicesForStart } from '../open-services.js';
 import { parseCommandArgs, type Command } from './command.js';
@@ -33,7 +36,7 @@ export async function serve(config: Config): Promise<void> {
   } catch (error) {
     throw explainStartupFailure(error, config, 'listen');
   }
-  app.log.info(`Orator listening on ${config.publicUrl} (data in ${config.dataDir}, ${config.databaseUrl ? 'PostgreSQL' : 'SQLite'})`);
+  announce(app.log as Logger, listeningLine(config, app.server.address()));
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -45,4 +48,12 @@ export async function serve(config: Config): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** "Orator listening on http://127.0.0.1:8080 (SQLite, api+worker)": where, on what, doing what. */
+function listeningLine(config: Config, address: AddressInfo | string | null): string {
+  const bound = address && typeof address === 'object' ? `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : `${config.host}:${config.port}`;
+  const database = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
+  const roles = (config as Config & { role?: string }).role ?? 'api+worker';
+  return `Orator listening on http://${bound} (${database}, ${roles}; public URL ${config.publicUrl})`;
 }

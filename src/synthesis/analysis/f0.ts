@@ -1,6 +1,6 @@
-import { YIN } from 'pitchfinder';
 import type { Pcm } from '../audio.js';
 import { resample } from '../dsp/resample.js';
+import { yinDetector } from './yin.js';
 
 /** One analysis frame: its centre time in seconds and its F0 in Hz, or null when unvoiced. */
 export interface F0Frame {
@@ -17,7 +17,7 @@ export interface F0Stats {
   voicedFraction: number;
 }
 
-// pitchfinder's YIN uses the largest power of two below the frame length: half of it as the
+// The detector uses the largest power of two below the frame length: half of it as the
 // integration window, half as the longest lag, at a cost of window × lags per frame. At 8 kHz a
 // 513-sample frame gives a 32 ms window and lags up to 32 ms (F0 down to 31 Hz, a low male voice
 // shifted an octave down), four times cheaper than 16 kHz with the same medians to 0.1 %: YIN's
@@ -34,18 +34,10 @@ const aperiodicityThreshold = 0.15;
 const voicingRangeDb = 35;
 const silenceFloorDb = -70;
 
-/**
- * pitchfinder's YIN seeds its cumulative-mean normalization with a constant 1 instead of the first
- * difference value, which only vanishes when the differences are large: a quiet or low-pitched
- * frame would get a spurious 2-sample period (an F0 in the kHz). Every frame is therefore scaled
- * to this RMS before detection; YIN itself is scale-invariant, so nothing else changes.
- */
-const detectionRms = 10;
-
 /** Frame-wise F0 (YIN) every 10 ms, with a voicing decision from periodicity and level. */
 export async function f0Track(pcm: Pcm): Promise<F0Frame[]> {
   const { samples } = await resample(pcm, analysisRate);
-  const detect = YIN({ sampleRate: analysisRate, threshold: aperiodicityThreshold });
+  const detect = yinDetector({ sampleRate: analysisRate, threshold: aperiodicityThreshold });
   const starts: number[] = [];
   const levels: number[] = [];
   for (let start = 0; start + frameLength <= samples.length; start += hop) {
@@ -56,13 +48,10 @@ export async function f0Track(pcm: Pcm): Promise<F0Frame[]> {
   }
   const loudest = levels.reduce((a, b) => Math.max(a, b), -Infinity);
   const gate = Math.max(silenceFloorDb, loudest - voicingRangeDb);
-  const scaled = new Float32Array(frameLength);
   return starts.map((start, i) => {
     const time = (start + window) / analysisRate;
     if (levels[i] < gate) return { time, f0: null };
-    const gain = detectionRms / 10 ** (levels[i] / 20);
-    for (let j = 0; j < frameLength; j++) scaled[j] = samples[start + j] * gain;
-    const f0 = detect(scaled);
+    const f0 = detect(samples.subarray(start, start + frameLength));
     return { time, f0: f0 !== null && f0 >= minF0 && f0 <= maxF0 ? f0 : null };
   });
 }

