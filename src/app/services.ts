@@ -64,11 +64,11 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
   const store = await openDatabase({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
   await migrateToLatest(store);
   const keys = await loadServerKeys(new ServerSettings(store.db, clock));
-  const blobs = createBlobStore(config);
+  const blobs = await createBlobStore(config);
   const pool = new SynthesisPool(config.synthWorkers);
   const synthesizer = new Synthesizer(pool);
   const queue = createJobQueue(config, store, { clock });
-  const limiters = createLimiters(config, clock);
+  const limiters = await createLimiters(config, clock);
   const accounts = new AccountService(store.db, { encryptionKey: keys.encryption, clock });
   const urlSigner = new UrlSigner(keys.urlSigning, clock);
   const adaptation = new AdaptationPool(1);
@@ -115,6 +115,8 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       await customVoices.idle();
       await adaptation.close();
       await pool.close();
+      await limiters.close();
+      blobs.close?.();
       await store.close();
     },
   };

@@ -53,6 +53,11 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     if (error instanceof UsageError) console.error(`\n${usage}`);
     process.exit(2);
   }
+  // Redis or S3 unreachable at start: one line naming which and where (no stack).
+  if ((error as { code?: unknown })?.code === 'backend_unavailable') {
+    console.error(`orator: ${(error as Error).message}`);
+    process.exit(1);
+  }
   console.error(error);
   process.exit(1);
 });
