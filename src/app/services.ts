@@ -67,7 +67,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
   const blobs = await createBlobStore(config);
   const pool = new SynthesisPool(config.synthWorkers);
   const synthesizer = new Synthesizer(pool);
-  const queue = createJobQueue(config, store, { clock });
+  const queue = await createJobQueue(config, store, { clock });
   const limiters = await createLimiters(config, clock);
   const accounts = new AccountService(store.db, { encryptionKey: keys.encryption, clock });
   const urlSigner = new UrlSigner(keys.urlSigning, clock);
@@ -111,6 +111,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     speech: new SpeechService({ voices, synthesizer, pool, admission: new SpeechAdmission(accounts, limiters.concurrency) }),
     async close() {
       await queue.stop({ timeoutMs: 10_000 });
+      await queue.close?.();
       await customVoices.stopMaintenance();
       await customVoices.idle();
       await adaptation.close();

@@ -27,8 +27,10 @@ interface Envelope {
 }
 
 export interface BullMQJobQueueOptions {
-  /** A connection for enqueuing and reading jobs (the queue does not close it). */
+  /** A connection for enqueuing and reading jobs. */
   redis: Redis;
+  /** close() quits `redis` too. Default false. */
+  ownsConnection?: boolean;
   /** Where workers open their own blocking connections. */
   redisUrl: string;
   /** Prefix of every Redis key. Default `orator:`; BullMQ's keys go under `<prefix>bull`. */
@@ -174,11 +176,12 @@ export class BullMQJobQueue implements JobQueue {
     if (!handedBack) await Promise.all(workers.map((w) => w.close(true)));
   }
 
-  /** Closes the queues' handles (the Redis connection given stays open). Call after stop(). */
+  /** Closes the queues' handles, and the Redis connection if it owns it. Call after stop(). */
   async close(): Promise<void> {
     await this.stop({ timeoutMs: 0 });
     await Promise.all([...this.queues.values()].map((q) => q.close()));
     this.queues.clear();
+    if (this.options.ownsConnection) await this.redis.quit().catch(() => this.redis.disconnect());
   }
 
   async getJob<P = unknown>(id: string): Promise<JobInfo<P> | null> {
