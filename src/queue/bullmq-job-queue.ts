@@ -56,6 +56,8 @@ export class BullMQJobQueue implements JobQueue {
   private readonly types = new Map<string, JobType<any>>();
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
+  /** The workers' own connections: BullMQ does not close a connection it was given. */
+  private readonly workerConnections: Redis[] = [];
   private readonly running = new Set<AbortController>();
   private readonly redis: Redis;
   private readonly prefix: string;
@@ -121,8 +123,10 @@ export class BullMQJobQueue implements JobQueue {
     this.started = true;
     for (const type of this.types.values()) {
       const leaseMs = type.leaseMs ?? DEFAULT_LEASE_MS;
+      const connection = openRedis(this.options.redisUrl, { blocking: true, name: 'orator-worker' });
+      this.workerConnections.push(connection);
       const worker = new Worker(type.name, (job, token, signal) => this.process(type, job, token, signal), {
-        connection: openRedis(this.options.redisUrl, { blocking: true, name: 'orator-worker' }),
+        connection,
         prefix: this.bullPrefix,
         concurrency,
         lockDuration: leaseMs,
@@ -162,7 +166,7 @@ export class BullMQJobQueue implements JobQueue {
       }),
     ]);
     clearTimeout(timer);
-    if (!late) return;
+    if (!late) return this.closeWorkerConnections();
     // Past the grace period: abort the handlers; they hand their jobs back (see process()).
     for (const controller of this.running) controller.abort(new JobQueueError('job queue stopped'));
     const handedBack = await Promise.race([
@@ -174,6 +178,11 @@ export class BullMQJobQueue implements JobQueue {
     clearTimeout(timer);
     // Handlers that ignore the signal: leave their locks to lapse; another worker takes the jobs over.
     if (!handedBack) await Promise.all(workers.map((w) => w.close(true)));
+    this.closeWorkerConnections();
+  }
+
+  private closeWorkerConnections(): void {
+    for (const connection of this.workerConnections.splice(0)) connection.disconnect();
   }
 
   /** Closes the queues' handles, and the Redis connection if it owns it. Call after stop(). */

@@ -50,14 +50,16 @@ if (redisUrl) {
       },
       async claimAndDie(type) {
         // A BullMQ worker that takes a job by hand and is gone: nothing renews its lock.
+        const connection = openRedis(redisUrl, { blocking: true });
         const worker = new Worker(type.name, null, {
-          connection: openRedis(redisUrl, { blocking: true }),
+          connection,
           prefix: `${redis.prefix}bull`,
           lockDuration: type.leaseMs ?? 30_000,
           autorun: false,
         });
         const job = await worker.getNextJob(randomBytes(8).toString('hex'), { block: false });
         await worker.close(true);
+        connection.disconnect();
         return job ? job.id!.slice(2).replace(/%3A/g, ':').replace(/%25/g, '%') : null;
       },
       async clear() {
