@@ -65,12 +65,12 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
   const store = await openDatabase({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir, connectTimeoutMs: config.databaseConnectTimeoutMs });
   await migrateToLatest(store);
   const keys = await loadServerKeys(config, new ServerSettings(store.db, clock));
-  const blobs = createBlobStore(config);
+  const blobs = await createBlobStore(config);
   configureEngines({ modelsDir: config.modelsDir, modelMemoryMb: config.modelMemoryMb });
   const pool = new SynthesisPool(config.synthWorkers);
   const synthesizer = new Synthesizer(pool);
-  const queue = createJobQueue(config, store, { clock });
-  const limiters = createLimiters(config, clock);
+  const queue = await createJobQueue(config, store, { clock });
+  const limiters = await createLimiters(config, clock);
   const accounts = new AccountService(store.db, { encryptionKey: keys.encryption, clock });
   const urlSigner = new UrlSigner(keys.urlSigning, clock);
   const adaptation = new AdaptationPool(1);
@@ -113,10 +113,13 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     speech: new SpeechService({ voices, synthesizer, pool, admission: new SpeechAdmission(accounts, limiters.concurrency) }),
     async close() {
       await queue.stop({ timeoutMs: 10_000 });
+      await queue.close?.();
       await customVoices.stopMaintenance();
       await customVoices.idle();
       await adaptation.close();
       await pool.close();
+      await limiters.close();
+      blobs.close?.();
       await store.close();
     },
   };

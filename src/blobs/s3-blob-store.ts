@@ -45,8 +45,11 @@ export class S3BlobStore implements BlobStore {
   readonly bucket: string;
   private readonly keyPrefix: string;
 
+  private readonly where: string;
+
   constructor(options: S3BlobStoreOptions) {
     this.bucket = options.bucket;
+    this.where = typeof options.client?.endpoint === 'string' ? options.client.endpoint : 'AWS S3';
     this.keyPrefix = options.keyPrefix ?? '';
     this.s3 =
       options.s3 ??
@@ -64,7 +67,7 @@ export class S3BlobStore implements BlobStore {
     try {
       await this.s3.send(new HeadBucketCommand({ Bucket: this.bucket }));
     } catch (error) {
-      throw unavailable(`checking bucket ${this.bucket}`, error);
+      throw unavailable(`bucket ${this.bucket} at ${this.where}`, error);
     }
   }
 

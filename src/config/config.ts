@@ -21,8 +21,27 @@ export interface Config {
    * (or the query waiting for it) fails with a message. Default 10.
    */
   databaseConnectTimeoutMs: number;
-  /** REDIS_URL: redis://… for the scaled queue and limit counters. Unset: in-process/database. */
+  /**
+   * REDIS_URL: redis://… (or rediss://) for the BullMQ job queue and the concurrency and rate
+   * counters shared by every node. Unset: the database queue and in-process counters.
+   */
   redisUrl: string | null;
+  /** REDIS_PREFIX: prefix of every Redis key Orator writes, to share one Redis. Default `orator:`. */
+  redisPrefix: string;
+  /**
+   * SLOT_LEASE_SECONDS: with REDIS_URL, how long a concurrency slot outlives its holder's last
+   * renewal (renewed every third of it), so a node killed mid-request gives its slots back
+   * within this time. Default 15.
+   */
+  slotLeaseSeconds: number;
+  /** S3_BUCKET: keep audio, uploads and previews in this S3 bucket instead of DATA_DIR/blobs. */
+  s3Bucket: string | null;
+  /** S3_ENDPOINT: S3-compatible endpoint (MinIO, R2, Ceph…). Unset: AWS S3 itself. */
+  s3Endpoint: string | null;
+  /** S3_REGION: region of the bucket. Default AWS_REGION, else us-east-1. */
+  s3Region: string;
+  /** S3_FORCE_PATH_STYLE: address buckets as ENDPOINT/BUCKET (MinIO, Ceph) instead of BUCKET.ENDPOINT. */
+  s3ForcePathStyle: boolean;
   /** SYNTH_WORKERS: engine worker threads. Default: number of cores. */
   synthWorkers: number;
   /**
@@ -104,6 +123,12 @@ export function readConfig(env: Env = process.env): Config {
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     databaseConnectTimeoutMs: integer(env, 'DATABASE_CONNECT_TIMEOUT', 10, 1, 600) * 1000,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisPrefix: env.REDIS_PREFIX || 'orator:',
+    slotLeaseSeconds: integer(env, 'SLOT_LEASE_SECONDS', 15, 1, 3600),
+    s3Bucket: env.S3_BUCKET || null,
+    s3Endpoint: url(env, 'S3_ENDPOINT', ['http:', 'https:']),
+    s3Region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
+    s3ForcePathStyle: boolean(env, 'S3_FORCE_PATH_STYLE'),
     synthWorkers: integer(env, 'SYNTH_WORKERS', Math.max(1, os.availableParallelism()), 1, 256),
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 16, 1, 1024),
     allowPrivateCallbacks: boolean(env, 'ALLOW_PRIVATE_CALLBACKS'),

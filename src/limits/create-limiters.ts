@@ -1,19 +1,41 @@
 import { systemClock, type Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
+import { connectRedis, openRedis } from '../redis/redis-connection.js';
 import { InMemoryConcurrencyLimiter } from './in-memory-concurrency-limiter.js';
 import { InMemoryRateLimiter } from './in-memory-rate-limiter.js';
-import { LimitError, type ConcurrencyLimiter, type RateLimiter } from './limiter.js';
+import type { ConcurrencyLimiter, RateLimiter } from './limiter.js';
+import { RedisConcurrencyLimiter } from './redis-concurrency-limiter.js';
+import { RedisRateLimiter } from './redis-rate-limiter.js';
 
 export interface Limiters {
   concurrency: ConcurrencyLimiter;
   rate: RateLimiter;
+  /** Closes the Redis connection, if any. */
+  close(): Promise<void>;
 }
 
 /**
- * The limiters the configuration asks for: in memory without REDIS_URL. The Redis
- * implementations (shared by every API node) go here behind the same interfaces.
+ * The limiters the configuration asks for: in memory without REDIS_URL; with it, on Redis,
+ * shared by every node (connection checked here: unreachable → RedisUnavailableError naming it).
+ * The Redis rate limiter uses Redis's clock unless a test clock is given.
  */
-export function createLimiters(config: Pick<Config, 'redisUrl'>, clock: Clock = systemClock): Limiters {
-  if (config.redisUrl) throw new LimitError('REDIS_URL is set, but the Redis limiters are not available in this build');
-  return { concurrency: new InMemoryConcurrencyLimiter(), rate: new InMemoryRateLimiter(clock) };
+export async function createLimiters(
+  config: Pick<Config, 'redisUrl'> & Partial<Pick<Config, 'redisPrefix' | 'slotLeaseSeconds'>>,
+  clock: Clock = systemClock,
+): Promise<Limiters> {
+  if (!config.redisUrl) {
+    return { concurrency: new InMemoryConcurrencyLimiter(), rate: new InMemoryRateLimiter(clock), close: async () => {} };
+  }
+  const redis = openRedis(config.redisUrl, { name: 'orator-limits' });
+  await connectRedis(redis, config.redisUrl);
+  const prefix = config.redisPrefix ?? 'orator:';
+  const concurrency = new RedisConcurrencyLimiter(redis, { prefix, leaseMs: (config.slotLeaseSeconds ?? 15) * 1000 });
+  return {
+    concurrency,
+    rate: new RedisRateLimiter(redis, { prefix, clock: clock === systemClock ? undefined : clock }),
+    async close() {
+      concurrency.abandonAll();
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
 }

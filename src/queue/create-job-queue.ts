@@ -1,13 +1,21 @@
 import type { Config } from '../config/config.js';
+import { connectRedis, openRedis } from '../redis/redis-connection.js';
 import type { Store } from '../store/database.js';
+import { BullMQJobQueue } from './bullmq-job-queue.js';
 import { DatabaseJobQueue, type DatabaseJobQueueOptions } from './database-job-queue.js';
-import { JobQueueError, type JobQueue } from './job-queue.js';
+import type { JobQueue } from './job-queue.js';
 
 /**
  * The queue the configuration asks for. Without REDIS_URL: the `jobs` table of the database.
- * The BullMQ implementation goes here, behind the same JobQueue interface, when REDIS_URL is set.
+ * With it: BullMQ on that Redis (checked here: unreachable → RedisUnavailableError naming it).
  */
-export function createJobQueue(config: Pick<Config, 'redisUrl'>, store: Store, options?: DatabaseJobQueueOptions): JobQueue {
-  if (config.redisUrl) throw new JobQueueError('REDIS_URL is set, but the Redis job queue is not available in this build');
-  return new DatabaseJobQueue(store, options);
+export async function createJobQueue(
+  config: Pick<Config, 'redisUrl'> & Partial<Pick<Config, 'redisPrefix'>>,
+  store: Store,
+  options?: DatabaseJobQueueOptions,
+): Promise<JobQueue> {
+  if (!config.redisUrl) return new DatabaseJobQueue(store, options);
+  const redis = openRedis(config.redisUrl, { name: 'orator-queue' });
+  await connectRedis(redis, config.redisUrl);
+  return new BullMQJobQueue({ redis, ownsConnection: true, redisUrl: config.redisUrl, prefix: config.redisPrefix, onError: options?.onError });
 }

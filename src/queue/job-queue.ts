@@ -89,6 +89,8 @@ export interface JobQueue {
   /** Stops claiming, waits (bounded) for running handlers, then resolves. */
   stop(options?: StopOptions): Promise<void>;
   getJob<P = unknown>(id: string): Promise<JobInfo<P> | null>;
+  /** Releases connections (after stop()); the database queue has none of its own. */
+  close?(): Promise<void>;
 }
 
 export class JobQueueError extends Error {}

@@ -31,9 +31,14 @@ export function openRedis(url: string, options: RedisConnectionOptions = {}): Re
   };
   const redis = new Redis(url, settings);
   // Errors are reported through the commands that fail; an unhandled 'error' event would crash.
-  redis.on('error', () => {});
+  // The last one is kept for the start-up message (ioredis only says "Connection is closed").
+  redis.on('error', (error: Error) => {
+    lastErrors.set(redis, error);
+  });
   return redis;
 }
+
+const lastErrors = new WeakMap<Redis, Error>();
 
 /** Connects and checks with PING; throws a one-line RedisUnavailableError naming where. */
 export async function connectRedis(redis: Redis, url: string): Promise<void> {
@@ -42,7 +47,8 @@ export async function connectRedis(redis: Redis, url: string): Promise<void> {
     await redis.ping();
   } catch (error) {
     redis.disconnect();
-    throw new RedisUnavailableError(`Redis at ${redactUrl(url)} is unreachable: ${(error as Error).message}`);
+    const cause = lastErrors.get(redis) ?? (error as Error);
+    throw new RedisUnavailableError(`Redis at ${redactUrl(url)} is unreachable: ${cause.message}`);
   }
 }
 

@@ -20,7 +20,7 @@ describe('disk blob store on disk', () => {
   it('keeps objects as plain files under DATA_DIR/blobs and nothing escapes the root', async () => {
     const dataDir = await tempDir();
     try {
-      const store = createBlobStore({ dataDir });
+      const store = await createBlobStore({ dataDir });
       await store.put('speaks/f.wav', Buffer.from('RIFF....'), 'audio/wav');
       const file = path.join(dataDir, 'blobs', 'objects', 'speaks', 'f.wav');
       assert.equal(await fs.readFile(file, 'utf8'), 'RIFF....');

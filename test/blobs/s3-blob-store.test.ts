@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { createBlobStore } from '../../src/blobs/create-blob-store.js';
 import { S3BlobStore, S3UnavailableError } from '../../src/blobs/s3-blob-store.js';
 import { blobStoreContract } from '../contract/blob-store.contract.js';
 import { S3_TEST_CREDENTIALS, startS3Server, type TestS3Server } from '../contract/test-s3.js';
@@ -63,5 +64,14 @@ describe('S3 blob store against a real server', () => {
     await assert.rejects(store.put('x/y', Buffer.from('z'), 'text/plain'), S3UnavailableError);
     await assert.rejects(store.check(), S3UnavailableError);
     store.close();
+  });
+});
+
+describe('createBlobStore with S3_BUCKET', () => {
+  it('refuses to start, naming the bucket and endpoint, when S3 is unreachable', async () => {
+    await assert.rejects(
+      createBlobStore({ dataDir: '/nonexistent', s3Bucket: 'audio', s3Endpoint: 'http://127.0.0.1:1', s3Region: 'us-east-1', s3ForcePathStyle: true }),
+      (error: unknown) => error instanceof S3UnavailableError && /bucket audio at http:\/\/127\.0\.0\.1:1/.test(error.message),
+    );
   });
 });

@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
+import { createLimiters } from '../../src/limits/create-limiters.js';
+import { RedisUnavailableError } from '../../src/redis/redis-connection.js';
 import { RedisConcurrencyLimiter } from '../../src/limits/redis-concurrency-limiter.js';
 import { RedisRateLimiter } from '../../src/limits/redis-rate-limiter.js';
 import { concurrencyLimiterContract, rateLimiterContract } from '../contract/limiters.contract.js';
@@ -76,5 +78,32 @@ describe('Redis limiters', { skip: url ? false : 'TEST_REDIS_URL is not set' }, 
     for (const end of scores) assert.ok(end <= killedAt + leaseMs, `a lease ends ${end - killedAt} ms after the kill`);
     await waitFor(async () => (await limiter.inUse('speak:dead')) === 0, 20 * leaseMs, 'the dead holder’s slots to lapse');
     assert.ok(await limiter.tryAcquire('speak:dead', 2), 'the lapsed slots were not free');
+  });
+});
+
+describe('createLimiters with REDIS_URL', () => {
+  it('refuses to start, naming where, when Redis is unreachable', async () => {
+    // Port 1 on loopback: nothing listens there.
+    await assert.rejects(createLimiters({ redisUrl: 'redis://:secret@127.0.0.1:1' }), (error: unknown) => {
+      assert.ok(error instanceof RedisUnavailableError);
+      assert.match(error.message, /^Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:1\/? is unreachable/);
+      assert.doesNotMatch(error.message, /secret/);
+      return true;
+    });
+  });
+
+  it('builds the Redis limiters when it is reachable', { skip: url ? false : 'TEST_REDIS_URL is not set' }, async () => {
+    const prefix = `orator-test:factory:${process.pid}:${randomBytes(4).toString('hex')}:`;
+    const limiters = await createLimiters({ redisUrl: url!, redisPrefix: prefix, slotLeaseSeconds: 5 });
+    try {
+      assert.ok(limiters.concurrency instanceof RedisConcurrencyLimiter);
+      assert.equal((limiters.concurrency as RedisConcurrencyLimiter).leaseMs, 5000);
+      assert.ok(limiters.rate instanceof RedisRateLimiter);
+      const release = await limiters.concurrency.tryAcquire('k', 1);
+      assert.ok(release);
+      await release();
+    } finally {
+      await limiters.close();
+    }
   });
 });

@@ -9,8 +9,8 @@ import { testDatabaseTargets } from '../contract/test-databases.js';
 // SQLite always; PostgreSQL too when TEST_DATABASE_URL is set.
 for (const target of testDatabaseTargets()) databaseJobQueueContract(target);
 
-it('builds the database queue without REDIS_URL and refuses to pretend with one', () => {
+it('builds the database queue without REDIS_URL, and refuses to start when Redis is unreachable', async () => {
   const store = { dialect: 'sqlite' } as Store;
-  assert.ok(createJobQueue({ redisUrl: null }, store) instanceof DatabaseJobQueue);
-  assert.throws(() => createJobQueue({ redisUrl: 'redis://localhost:6379' }, store), /REDIS_URL/);
+  assert.ok((await createJobQueue({ redisUrl: null }, store)) instanceof DatabaseJobQueue);
+  await assert.rejects(createJobQueue({ redisUrl: 'redis://127.0.0.1:1' }, store), /Redis at redis:\/\/127\.0\.0\.1:1\/? is unreachable/);
 });

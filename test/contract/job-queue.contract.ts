@@ -1,0 +1,254 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, it } from 'node:test';
+import { JobQueueError, type JobContext, type JobQueue, type JobType } from '../../src/queue/job-queue.js';
+import { fixedSchedule, noRetry } from '../../src/queue/retry-schedules.js';
+import { sleep, waitFor } from './test-databases.js';
+
+/**
+ * One backend (a database, a Redis) that several JobQueue instances share, as the processes of a
+ * cluster do. Everything runs on the real clock, since BullMQ keeps time in Redis.
+ */
+export interface JobQueueBackend {
+  /** A new queue instance on the backend, like another process; stopped after each test. */
+  open(): Promise<JobQueue>;
+  /**
+   * Plays a worker that claims the next due job of `type` (with that type's lease) and dies at
+   * once: never renews, never records an outcome. Returns the claimed job's id.
+   */
+  claimAndDie(type: JobType<any>): Promise<string | null>;
+  /** Deletes every job. */
+  clear(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+interface Recorder<P> extends JobType<P> {
+  runs: { payload: P; attempt: number; at: number; id: string }[];
+}
+
+function jobType<P>(name: string, handle: (payload: P, context: JobContext) => Promise<void> = async () => {}, extra: Partial<JobType<P>> = {}): Recorder<P> {
+  const runs: Recorder<P>['runs'] = [];
+  return {
+    name,
+    retryDelayMs: noRetry,
+    ...extra,
+    runs,
+    async handle(payload, context) {
+      runs.push({ payload, attempt: context.attempt, at: Date.now(), id: context.id });
+      await handle(payload, context);
+    },
+  };
+}
+
+/** The JobQueue behaviour every implementation (database on SQLite and PostgreSQL, BullMQ) must show. */
+export function jobQueueContract(name: string, createBackend: () => Promise<JobQueueBackend>): void {
+  describe(`job queue contract: ${name}`, () => {
+    let backend: JobQueueBackend;
+    const opened: JobQueue[] = [];
+    const open = async () => {
+      const queue = await backend.open();
+      opened.push(queue);
+      return queue;
+    };
+    before(async () => {
+      backend = await createBackend();
+    });
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((q) => q.stop({ timeoutMs: 2000 })));
+      await backend.clear();
+    });
+    after(async () => {
+      await backend?.dispose();
+    });
+
+    it('runs every job exactly once with two workers competing, and reports its state', async () => {
+      const handled: number[] = [];
+      const make = () =>
+        jobType<{ n: number }>('count', async (payload) => {
+          handled.push(payload.n);
+          await sleep(2);
+        });
+      const [a, b] = [await open(), await open()];
+      a.register(make());
+      b.register(make());
+      const ids: string[] = [];
+      for (let n = 0; n < 40; n++) ids.push((await a.enqueue('count', { n })).id);
+      const waiting = await b.getJob<{ n: number }>(ids[0]);
+      assert.equal(waiting?.state, 'waiting');
+      assert.deepEqual(waiting?.payload, { n: 0 });
+      assert.equal(waiting?.type, 'count');
+      assert.equal(waiting?.attempts, 0);
+      assert.equal(await a.getJob('no-such-job'), null);
+      await Promise.all([a.start({ concurrency: 3 }), b.start({ concurrency: 3 })]);
+      await waitFor(async () => {
+        for (const id of ids) if ((await a.getJob(id))?.state !== 'completed') return false;
+        return true;
+      }, 15_000, '40 jobs');
+      assert.equal(handled.length, 40, 'a job ran more than once');
+      assert.equal(new Set(handled).size, 40);
+      const done = await b.getJob(ids[39]);
+      assert.equal(done?.attempts, 1);
+      assert.equal(done?.lastError, null);
+      assert.ok(done?.finishedAt && done.finishedAt >= done.createdAt);
+    });
+
+    it('takes over a job whose worker died, once its lease lapses', async () => {
+      const leaseMs = 400;
+      const type = jobType('lease', undefined, { leaseMs, retryDelayMs: () => 0 });
+      const first = await open();
+      first.register(type);
+      const { id } = await first.enqueue('lease', { x: 1 });
+      const diedAt = Date.now();
+      assert.equal(await backend.claimAndDie(type), id);
+      const alive = await open();
+      alive.register(jobType('lease', type.handle.bind(type), { leaseMs }));
+      await alive.start({ concurrency: 2 });
+      await waitFor(async () => (await alive.getJob(id))?.state === 'completed', 15_000, 'takeover');
+      assert.equal(type.runs.length, 1);
+      assert.ok(type.runs[0].at - diedAt >= leaseMs - 5, `taken over ${type.runs[0].at - diedAt} ms after the claim, inside its ${leaseMs} ms lease`);
+      assert.equal(type.runs[0].attempt, 2, 'the dead claim counts as attempt 1');
+      assert.equal((await alive.getJob(id))?.attempts, 2);
+    });
+
+    it('retries on the job type’s schedule exactly, then gives up with the last error', async () => {
+      const asked: number[] = [];
+      const schedule = fixedSchedule([200, 500]);
+      const type = jobType('flaky', async () => {
+        throw new Error('remote said 503');
+      }, {
+        retryDelayMs: (attempt, error) => {
+          asked.push(attempt);
+          assert.match(String(error), /remote said 503/);
+          return schedule(attempt);
+        },
+      });
+      const queue = await open();
+      queue.register(type);
+      const { id } = await queue.enqueue('flaky', {});
+      await queue.start();
+      await waitFor(async () => (await queue.getJob(id))?.state === 'failed', 10_000, 'giving up');
+      assert.deepEqual(type.runs.map((r) => r.attempt), [1, 2, 3]);
+      assert.ok(type.runs[1].at - type.runs[0].at >= 200 - 5, `retry 1 after ${type.runs[1].at - type.runs[0].at} ms, before its 200 ms`);
+      assert.ok(type.runs[2].at - type.runs[1].at >= 500 - 5, `retry 2 after ${type.runs[2].at - type.runs[1].at} ms, before its 500 ms`);
+      assert.deepEqual(asked.slice(0, 3), [1, 2, 3], 'the schedule is asked with the attempt that failed');
+      const job = await queue.getJob(id);
+      assert.equal(job?.attempts, 3);
+      assert.equal(job?.lastError, 'Error: remote said 503');
+    });
+
+    it('stops at the job’s own attempt cap, which overrides the type’s', async () => {
+      const type = jobType('capped', async () => {
+        throw new Error('always');
+      }, { retryDelayMs: () => 0, maxAttempts: 5 });
+      const queue = await open();
+      queue.register(type);
+      const { id } = await queue.enqueue('capped', {}, { maxAttempts: 2 });
+      assert.equal((await queue.getJob(id))?.maxAttempts, 2);
+      const other = await queue.enqueue('capped', {});
+      assert.equal((await queue.getJob(other.id))?.maxAttempts, 5);
+      await queue.start();
+      await waitFor(async () => (await queue.getJob(id))?.state === 'failed' && (await queue.getJob(other.id))?.state === 'failed', 10_000, 'failures');
+      assert.equal(type.runs.filter((r) => r.id === id).length, 2);
+      assert.equal(type.runs.filter((r) => r.id === other.id).length, 5);
+    });
+
+    it('runs a delayed job when it is due, not before', async () => {
+      const type = jobType('soon');
+      const queue = await open();
+      queue.register(type);
+      await queue.start();
+      const start = Date.now();
+      const { id } = await queue.enqueue('soon', {}, { delayMs: 300 });
+      const waiting = await queue.getJob(id);
+      assert.equal(waiting?.state, 'waiting');
+      assert.ok(waiting!.runAt >= start + 300);
+      await waitFor(() => type.runs.length === 1, 5000, 'delayed job');
+      assert.ok(type.runs[0].at - start >= 300, `ran ${type.runs[0].at - start} ms after enqueue, before its 300 ms delay`);
+    });
+
+    it('adds nothing for a job id that exists, in any state', async () => {
+      const type = jobType<{ v: number }>('once');
+      const queue = await open();
+      queue.register(type);
+      const first = await queue.enqueue('once', { v: 1 }, { jobId: 'webhook:abc' });
+      const second = await queue.enqueue('once', { v: 2 }, { jobId: 'webhook:abc' });
+      assert.deepEqual(first, { id: 'webhook:abc', created: true });
+      assert.deepEqual(second, { id: 'webhook:abc', created: false });
+      await queue.start();
+      await waitFor(async () => (await queue.getJob('webhook:abc'))?.state === 'completed', 5000, 'job');
+      const third = await queue.enqueue('once', { v: 3 }, { jobId: 'webhook:abc' });
+      assert.equal(third.created, false, 'a completed job id was reused');
+      assert.deepEqual(type.runs.map((r) => [r.payload, r.id]), [[{ v: 1 }, 'webhook:abc']]);
+      assert.deepEqual((await queue.getJob('webhook:abc'))?.payload, { v: 1 });
+    });
+
+    it('refuses to start with unfinished jobs of an unregistered type, or a type registered twice', async () => {
+      const queue = await open();
+      queue.register(jobType('known'));
+      assert.throws(() => queue.register(jobType('known')), JobQueueError);
+      await queue.enqueue('forgotten', {});
+      await assert.rejects(queue.start(), /forgotten/);
+      await backend.clear();
+      await queue.start();
+    });
+
+    it('renews the lease of a long job so no one else takes it', async () => {
+      const make = () => jobType('long', () => sleep(900), { leaseMs: 200 });
+      const [a, b] = [await open(), await open()];
+      const [ta, tb] = [make(), make()];
+      a.register(ta);
+      b.register(tb);
+      const { id } = await a.enqueue('long', {});
+      await a.start();
+      await waitFor(() => ta.runs.length === 1, 5000, 'first run');
+      await b.start();
+      await waitFor(async () => (await a.getJob(id))?.state === 'completed', 10_000, 'completion');
+      assert.equal(ta.runs.length + tb.runs.length, 1, 'a renewed job was taken over');
+      assert.equal((await a.getJob(id))?.attempts, 1);
+    });
+
+    it('waits for running handlers when stopping', async () => {
+      let finished = false;
+      const type = jobType('graceful', async () => {
+        await sleep(200);
+        finished = true;
+      });
+      const queue = await open();
+      queue.register(type);
+      const { id } = await queue.enqueue('graceful', {});
+      await queue.start();
+      await waitFor(() => type.runs.length === 1, 5000, 'start');
+      await queue.stop({ timeoutMs: 5000 });
+      assert.equal(finished, true);
+      assert.equal((await queue.getJob(id))?.state, 'completed');
+    });
+
+    it('aborts a handler that outlives the grace period and leaves the job to run again', async () => {
+      let aborted = false;
+      const stuck = () =>
+        jobType('stuck', (_p, context) => new Promise<void>((resolve) => {
+          if (context.attempt > 1) return resolve();
+          context.signal.addEventListener('abort', () => {
+            aborted = true;
+            resolve(); // returns normally, as a handler honouring the signal would
+          });
+        }), { retryDelayMs: () => 0 });
+      const first = stuck();
+      const queue = await open();
+      queue.register(first);
+      const { id } = await queue.enqueue('stuck', {});
+      await queue.start();
+      await waitFor(() => first.runs.length === 1, 5000, 'start');
+      await queue.stop({ timeoutMs: 100 });
+      assert.equal(aborted, true);
+      await waitFor(async () => (await queue.getJob(id))?.state === 'waiting', 2000, 'release');
+      assert.match((await queue.getJob(id))?.lastError ?? '', /stopped/);
+
+      const second = stuck();
+      const next = await open();
+      next.register(second);
+      await next.start();
+      await waitFor(async () => (await next.getJob(id))?.state === 'completed', 5000, 'rerun');
+      assert.deepEqual([...first.runs, ...second.runs].map((r) => r.attempt), [1, 2]);
+    });
+  });
+}
