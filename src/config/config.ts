@@ -30,6 +30,11 @@ export interface Config {
   allowPrivateCallbacks: boolean;
   /** LOG_LEVEL: fatal|error|warn|info|debug|trace|silent. Default info. */
   logLevel: string;
+  /**
+   * METRICS_TOKEN: when set, GET /metrics answers only `Authorization: Bearer <token>`. Unset,
+   * /metrics is served without a token on a loopback bind and not at all on a public one.
+   */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -86,5 +91,6 @@ export function readConfig(env: Env = process.env): Config {
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 16, 1, 1024),
     allowPrivateCallbacks: boolean(env, 'ALLOW_PRIVATE_CALLBACKS'),
     logLevel,
+    metricsToken: env.METRICS_TOKEN || null,
   };
 }

@@ -4,6 +4,7 @@ import { ApiError } from './api-error.js';
 import { registerCurrentInterface } from './current/index.js';
 import { registerEarlierInterface } from './earlier/index.js';
 import { registerOpenAiInterface } from './openai/index.js';
+import { registerMetrics } from '../metrics/index.js';
 import { registerHealth } from './site/health.js';
 import { registerPreview } from './site/preview.js';
 
@@ -25,6 +26,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     return reply.status(500).send({ detail: 'Internal server error' });
   });
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ detail: 'Not Found' }));
+  registerMetrics(app, services);
   registerHealth(app);
   registerPreview(app, services);
   await registerCurrentInterface(app, services);
