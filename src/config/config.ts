@@ -68,6 +68,10 @@ export interface Config {
   modelsDir: string;
   /** MODEL_MEMORY_MB: memory for loaded models per synthesis thread; least recently used unload first. Default 1024. */
   modelMemoryMb: number;
+   * METRICS_TOKEN: when set, GET /metrics answers only `Authorization: Bearer <token>`. Unset,
+   * /metrics is served without a token on a loopback bind and not at all on a public one.
+   */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -136,5 +140,6 @@ export function readConfig(env: Env = process.env): Config {
     secretKey: env.ORATOR_SECRET_KEY || null,
     secretKeyFile: env.ORATOR_SECRET_KEY_FILE ? path.resolve(env.ORATOR_SECRET_KEY_FILE) : null,
     previousSecretKeys: (env.ORATOR_PREVIOUS_SECRET_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
+    metricsToken: env.METRICS_TOKEN || null,
   };
 }

@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from '../store/unavailable.js';
 import { registerCurrentInterface } from './current/index.js';
 import { registerEarlierInterface } from './earlier/index.js';
 import { registerOpenAiInterface } from './openai/index.js';
+import { registerMetrics } from '../metrics/index.js';
 import { registerHealth } from './site/health.js';
 import { registerPlayground } from './site/playground.js';
 import { registerPreview } from './site/preview.js';
@@ -32,6 +33,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
   quietHealthProbes(app, services.config.logLevel);
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ detail: 'Not Found' }));
+  registerMetrics(app, services);
   registerHealth(app);
   registerPlayground(app);
   registerPreview(app, services);

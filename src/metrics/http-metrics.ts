@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Metrics } from './metrics.js';
+
+const started = new WeakMap<FastifyRequest, bigint>();
+
+function secondsSince(request: FastifyRequest): number {
+  const start = started.get(request);
+  return start === undefined ? 0 : Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+/** The route pattern (`/v3/voices/:voice_id`), never the raw URL, so labels stay few; unmatched requests share one. */
+function routeOf(request: FastifyRequest): string {
+  return request.routeOptions.url ?? 'unmatched';
+}
+
+/**
+ * Hooks on the root instance (registered before every interface, so they see all routes):
+ * requests and durations by method, route and status; for streamed answers, the time to the first
+ * byte, taken when the first chunk is written.
+ */
+export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics): void {
+  app.addHook('onRequest', async (request) => {
+    started.set(request, process.hrtime.bigint());
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const streamed = payload !== null && typeof payload === 'object' && typeof (payload as { pipe?: unknown }).pipe === 'function';
+    if (!streamed) return payload;
+    const raw = reply.raw;
+    const write = raw.write;
+    raw.write = function (this: typeof raw, ...args: Parameters<typeof raw.write>) {
+      raw.write = write;
+      metrics.streamTtfb.observe({ route: routeOf(request) }, secondsSince(request));
+      return write.apply(this, args);
+    } as typeof raw.write;
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const labels = { method: request.method, route: routeOf(request), status: String(reply.statusCode) };
+    metrics.httpRequests.inc(labels);
+    metrics.httpDuration.observe(labels, secondsSince(request));
+  });
+}
