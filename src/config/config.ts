@@ -68,6 +68,7 @@ export interface Config {
   modelsDir: string;
   /** MODEL_MEMORY_MB: memory for loaded models per synthesis thread; least recently used unload first. Default 1024. */
   modelMemoryMb: number;
+  /**
    * METRICS_TOKEN: when set, GET /metrics answers only `Authorization: Bearer <token>`. Unset,
    * /metrics is served without a token on a loopback bind and not at all on a public one.
    */
