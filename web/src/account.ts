@@ -1,6 +1,6 @@
 import { ApiProblem, describe } from './api.js';
 import { byId, say } from './dom.js';
-import { creditsLeft, current, rememberKey, session } from './session.js';
+import { creditsLeft, current, rememberKey, rememberToken, session } from './session.js';
 import type { Subscription } from './types.js';
 
 const number = new Intl.NumberFormat('en');
@@ -66,7 +66,10 @@ export function setUpSignIn(onSignedIn: () => Promise<void>, onSignedOut: () => 
     }
   });
   byId('sign-out').addEventListener('click', () => {
+    // Both credentials go: the browser forgets everything it was given.
     rememberKey('');
+    rememberToken('');
+    byId<HTMLInputElement>('api-token').value = '';
     session.subscription = null;
     onSignedOut();
     showSignIn();

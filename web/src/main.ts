@@ -19,6 +19,8 @@ async function main(): Promise<void> {
   const clone = new ClonePanel(
     catalog,
     async (voiceId) => {
+      // Every filter back to “Any”, so that the new voice is in the list, chosen.
+      byId<HTMLFormElement>('filters').reset();
       await picker!.load(voiceId);
       showSpeak();
       byId('text').focus();
@@ -37,10 +39,12 @@ async function main(): Promise<void> {
     () => undefined,
   );
   await signIn.start();
+  byId('loading').hidden = true;
   document.body.dataset.ready = 'true';
 }
 
 main().catch((error: Error) => {
+  byId('loading').hidden = true;
   const notice = byId('notice');
   notice.textContent = `The playground could not start: ${error.message}`;
   notice.hidden = false;

@@ -167,17 +167,22 @@ export class SpeakPanel {
     say(this.status, 'Speaking…');
 
     const characters = wantsCharacters(request.text);
-    const timed = current
-      .postJson(`/v1/text-to-speech/with-timestamps?granularity=${characters ? 'char' : 'word'}`, request, { signal: controller.signal })
-      .then((r) => r.json() as Promise<TimestampsAnswer>);
+    // The stream goes first and alone: the with-timestamps synthesis is asked for once the first
+    // sound has arrived, so that it never takes the pool ahead of the stream's first sentence.
+    let started: () => void = () => undefined;
+    const firstSound = new Promise<void>((resolve) => (started = resolve));
     const streamed = canStream()
-      ? current.postJson('/v1/text-to-speech/stream', streamRequest(request), { signal: controller.signal }).then((r) => playStream(this.audio, r.body!, controller.signal))
+      ? current.postJson('/v1/text-to-speech/stream', streamRequest(request), { signal: controller.signal }).then((r) => playStream(this.audio, r.body!, controller.signal, started))
       : null;
+    if (!streamed) started();
+    const timed = Promise.race([firstSound, streamed?.then(() => undefined)])
+      .then(() => current.postJson(`/v1/text-to-speech/with-timestamps?granularity=${characters ? 'char' : 'word'}`, request, { signal: controller.signal }))
+      .then((r) => r.json() as Promise<TimestampsAnswer>);
     try {
       const [answer] = await Promise.all([
         timed.then((answer) => {
           this.audio.dataset.fileMs = String(Math.round(performance.now() - clickedAt));
-          this.showResult(answer, request, characters, streamed === null);
+          this.showResult(answer, characters, streamed === null);
           return answer;
         }),
         streamed,
@@ -197,7 +202,7 @@ export class SpeakPanel {
     }
   }
 
-  private showResult(answer: TimestampsAnswer, request: SpeechRequest, characters: boolean, play: boolean): void {
+  private showResult(answer: TimestampsAnswer, characters: boolean, play: boolean): void {
     const type = answer.audio_format === 'mp3' ? 'audio/mpeg' : 'audio/wav';
     const blob = new Blob([base64Bytes(answer.audio)], { type });
     this.downloadUrl = URL.createObjectURL(blob);
@@ -212,7 +217,6 @@ export class SpeakPanel {
     }
     const list = (characters ? answer.characters : answer.words) ?? answer.words ?? answer.characters ?? [];
     this.words.show(list, characters);
-    void request;
   }
 
   private note(duration?: number): void {

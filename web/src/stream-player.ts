@@ -16,7 +16,7 @@ async function append(buffer: SourceBuffer, chunk: Uint8Array): Promise<void> {
   await done;
 }
 
-export async function playStream(audio: HTMLAudioElement, body: ReadableStream<Uint8Array>, signal: AbortSignal): Promise<void> {
+export async function playStream(audio: HTMLAudioElement, body: ReadableStream<Uint8Array>, signal: AbortSignal, onStarted: () => void): Promise<void> {
   const source = new MediaSource();
   const url = URL.createObjectURL(source);
   audio.src = url;
@@ -33,6 +33,7 @@ export async function playStream(audio: HTMLAudioElement, body: ReadableStream<U
       await append(buffer, value);
       if (!started) {
         started = true;
+        onStarted();
         audio.play().catch(() => {
           // Autoplay refused or interrupted by Stop: the controls are there.
         });
@@ -40,5 +41,6 @@ export async function playStream(audio: HTMLAudioElement, body: ReadableStream<U
     }
   } finally {
     if (source.readyState === 'open') source.endOfStream();
+    if (!started) onStarted();
   }
 }
