@@ -1,7 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ValidationError, type FieldIssue } from '../api-error.js';
-import { databaseUnavailable } from '../service-unavailable.js';
-import { isDatabaseUnavailable } from '../../store/unavailable.js';
+import { unavailableService } from '../service-unavailable.js';
 import { SpeechError, type SpeechErrorCode } from '../../services/speech/speech-errors.js';
 
 const speechStatus: Record<SpeechErrorCode, number> = {
@@ -51,7 +50,8 @@ export function renderCurrentError(error: unknown, request: FastifyRequest, repl
     return send(reply, speechStatus[error.code], { detail: `${where}${error.message}` });
   }
   if (error instanceof ApiError) return send(reply, error.status, { detail: error.message }, error.headers);
-  if (isDatabaseUnavailable(error)) return send(reply, 503, { detail: databaseUnavailable.message }, databaseUnavailable.headers);
+  const down = unavailableService(error);
+  if (down) return send(reply, 503, { detail: down.message }, down.headers);
   const fastifyError = error as FastifyError;
   if (isBodyParseError(fastifyError)) return send(reply, 422, { detail: bodyIssue(fastifyError) });
   const status = fastifyError.statusCode;

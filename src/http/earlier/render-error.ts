@@ -1,7 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../api-error.js';
-import { databaseUnavailable } from '../service-unavailable.js';
-import { isDatabaseUnavailable } from '../../store/unavailable.js';
+import { unavailableService } from '../service-unavailable.js';
 import { EarlierApiRejection } from '../../services/speaks/errors.js';
 
 /** The earlier interface's error body. */
@@ -27,9 +26,8 @@ export function renderEarlierError(error: FastifyError | Error, request: Fastify
     if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.status(error.status).send(errorBody(error.message, error.code));
   }
-  if (isDatabaseUnavailable(error)) {
-    return reply.status(503).headers(databaseUnavailable.headers).send(errorBody(databaseUnavailable.message, 'app/service-unavailable'));
-  }
+  const down = unavailableService(error);
+  if (down) return reply.status(503).headers(down.headers).send(errorBody(down.message, 'app/service-unavailable'));
   const { code, statusCode } = error as FastifyError;
   const known = code ? fastifyCodes[code] : undefined;
   if (known) return reply.status(known.status).send(errorBody(known.msg, known.code));

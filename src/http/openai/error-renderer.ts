@@ -1,3 +1,4 @@
+import { unavailableService } from '../service-unavailable.js';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../api-error.js';
 import { SpeechError, type SpeechErrorCode } from '../../services/speech/speech-errors.js';
@@ -60,6 +61,8 @@ export function renderOpenAiError(error: unknown, request: FastifyRequest, reply
     const message = fastifyError.code?.startsWith('FST_ERR_CTP_') || error instanceof SyntaxError ? `We could not parse the JSON body of your request. (${fastifyError.message})` : fastifyError.message || 'Bad request';
     return send(reply, status, message, 'invalid_request_error', null, null);
   }
+  const down = unavailableService(error);
+  if (down) return send(reply, 503, down.message, 'server_error', null, 'service_unavailable', down.headers);
   if (fastifyError.code === 'ERR_STREAM_PREMATURE_CLOSE') {
     request.log.info('the connection closed before the answer ended');
     return reply.raw.destroyed ? reply : send(reply, 499, 'Client closed the connection', 'invalid_request_error', null, null);
