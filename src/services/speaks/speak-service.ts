@@ -13,7 +13,7 @@ import type { Plan } from '../accounts/plan.js';
 import { EarlierApiRejection, rejections } from './errors.js';
 import { prepareSpeech, type SpeechDeps } from './speech-for-order.js';
 import type { SpeakOrder } from './speak-order.js';
-import { SpeakStore } from './speak-store.js';
+import type { SpeakRepository } from '../../repositories/index.js';
 import { audioFileName } from './speak-urls.js';
 import type { Speak } from './speak.js';
 
@@ -25,7 +25,7 @@ export interface SpeakFinishedListener {
 }
 
 export interface SpeakServiceDeps extends SpeechDeps {
-  store: SpeakStore;
+  store: SpeakRepository;
   accounts: AccountService;
   rate: RateLimiter;
   queue: JobQueue;

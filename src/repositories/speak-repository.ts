@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema.js';
-import { speakFromRow, type Speak, type SpeakTiming } from './speak.js';
-import type { SpeakOrder } from './speak-order.js';
+import { speakFromRow, type Speak, type SpeakTiming } from '../services/speaks/speak.js';
+import type { SpeakOrder } from '../services/speaks/speak-order.js';
+import { affected, type DatabaseHandle } from './database-handle.js';
 
 export interface NewSpeak {
   id: string;
@@ -24,8 +23,8 @@ export interface FinishedAudio {
 }
 
 /** The `speaks` table. Status moves only out of `progress`, so a job run twice cannot undo an outcome. */
-export class SpeakStore {
-  constructor(private readonly db: Kysely<Database>) {}
+export class SpeakRepository {
+  constructor(private readonly db: DatabaseHandle) {}
 
   async insert(speak: NewSpeak): Promise<void> {
     await this.db
@@ -77,7 +76,7 @@ export class SpeakStore {
       .where('id', '=', id)
       .where('status', '=', 'progress')
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return affected(result) === 1;
   }
 
   /** True when this call moved the speak to `failed` (so the caller refunds exactly once). */
@@ -88,7 +87,7 @@ export class SpeakStore {
       .where('id', '=', id)
       .where('status', '=', 'progress')
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return affected(result) === 1;
   }
 
   /** Ids of speaks still in progress, oldest first (recovery at start). */
