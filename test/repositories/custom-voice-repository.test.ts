@@ -89,7 +89,8 @@ onEveryDatabase('custom voice repository', (c) => {
     await c.repos.customVoices.touchInProgress(done.voice_id, 50_000);
     assert.equal((await c.repos.customVoices.get(live.voice_id))?.updated_at, 50_000);
     assert.equal((await c.repos.customVoices.get(done.voice_id))?.updated_at, 1_000);
-    assert.equal(await c.repos.customVoices.failStaleInstant(40_000, 'abandoned', 60_000), 1);
+    // Other tests' instant voices in this database are stale too: count at least this one.
+    assert.ok((await c.repos.customVoices.failStaleInstant(40_000, 'abandoned', 60_000)) >= 1);
     const failed = await c.repos.customVoices.get(stale.voice_id);
     assert.deepEqual([failed?.status, failed?.error, failed?.updated_at], ['failed', 'abandoned', 60_000]);
     assert.equal((await c.repos.customVoices.get(live.voice_id))?.status, 'training');
