@@ -3,7 +3,7 @@ import type { BlobStore } from '../../blobs/blob-store.js';
 import type { Clock } from '../../clock.js';
 import type { UrlSigner } from '../../security/url-signer.js';
 import type { SpeakResourceRepository } from '../../repositories/index.js';
-import { EarlierApiRejection, rejections } from '../speaks/errors.js';
+import { rejections } from '../speaks/errors.js';
 import type { ResourceVoice, ResourceVoiceSource } from '../speaks/speech-for-order.js';
 import { bytesMatchFormat, contentTypes, maxResourceBytes, uploadTtlSeconds, type ResourceFormat } from './resource-formats.js';
 
@@ -53,7 +53,7 @@ export class SpeakResourceService implements ResourceVoiceSource {
     const row = await this.deps.resources.get(id);
     if (!row) throw rejections.notFound('No upload slot at this address');
     if (bytes.length === 0) throw rejections.invalid('file', 'The upload is empty');
-    if (bytes.length > maxResourceBytes) throw new EarlierApiRejection(413, 'app/invalid/file_size', `The file is larger than ${maxResourceBytes} bytes`);
+    if (bytes.length > maxResourceBytes) throw rejections.fileTooLarge(maxResourceBytes);
     const format = row.audio_format as ResourceFormat;
     if (!bytesMatchFormat(bytes, format)) throw rejections.invalid('audio_format', `The file is not ${format} audio`);
     const key = `speak-resources/${id}.${format}`;
@@ -73,7 +73,7 @@ export class SpeakResourceService implements ResourceVoiceSource {
     if (!row || row.uid !== uid) throw rejections.invalid('speak_resource_id', 'No speak resource with this id');
     if (row.status !== 'uploaded' || !row.blob_key) throw rejections.invalid('speak_resource_id', 'Nothing has been uploaded to this speak resource yet');
     if (row.audio_format === 'm4a') {
-      throw new EarlierApiRejection(400, 'app/unsupported/audio_format', 'Speaking in the voice of m4a uploads is not supported yet; upload WAV or MP3');
+      throw rejections.unsupportedAudioFormat('Speaking in the voice of m4a uploads is not supported yet; upload WAV or MP3');
     }
     return { voiceId: id, pitchOffset: 0 };
   }
