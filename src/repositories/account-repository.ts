@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import { accountFromRow, type Account } from '../services/accounts/account.js';
-import { planFromRow, type Plan } from '../services/accounts/plan.js';
-import type { NewAccountRow } from '../store/schema.js';
+import type { Account } from '../services/accounts/account.js';
+import type { Plan } from '../services/accounts/plan.js';
+import type { AccountRow, NewAccountRow } from '../store/schema.js';
+import { planFromRow } from './plan-repository.js';
 import { affected, type DatabaseHandle } from './database-handle.js';
 
 /** Which hashed credential identifies the caller: the X-API-KEY or the Bearer token. */
@@ -150,4 +151,19 @@ export class AccountRepository {
 /** The repository itself, or one over a database handle given by callers written before repositories. */
 export function accountRepository(source: AccountRepository | DatabaseHandle): AccountRepository {
   return source instanceof AccountRepository ? source : new AccountRepository(source);
+}
+
+export function accountFromRow(row: AccountRow): Account {
+  return {
+    uid: row.uid,
+    username: row.username,
+    fullname: row.fullname,
+    email: row.email,
+    plan: row.plan,
+    enableApi: row.enable_api === 1,
+    callbackUrl: row.callback_url,
+    usedCredits: row.used_credits,
+    usedProfessionalGenerations: row.used_professional_generations,
+    createdAt: row.created_at,
+  };
 }

@@ -1,5 +1,7 @@
-import { speakFromRow, type Speak, type SpeakTiming } from '../services/speaks/speak.js';
+import type { Speak, SpeakTiming } from '../services/speaks/speak.js';
 import type { SpeakOrder } from '../services/speaks/speak-order.js';
+import type { AudioFormat } from '../synthesis/pipeline/speech-request.js';
+import type { SpeakRow } from '../store/schema.js';
 import { affected, type DatabaseHandle } from './database-handle.js';
 
 export interface NewSpeak {
@@ -95,4 +97,27 @@ export class SpeakRepository {
     const rows = await this.db.selectFrom('speaks').select('id').where('status', '=', 'progress').orderBy('created_at').execute();
     return rows.map((r) => r.id);
   }
+}
+
+export function speakFromRow(row: SpeakRow): Speak {
+  return {
+    id: row.id,
+    uid: row.uid,
+    status: row.status,
+    order: JSON.parse(row.params) as SpeakOrder,
+    query: JSON.parse(row.query) as Record<string, unknown>,
+    actorId: row.actor_id,
+    textCount: row.text_count,
+    credits: row.credits,
+    format: row.audio_format as AudioFormat,
+    audioKey: row.audio_key,
+    contentType: row.content_type,
+    sampleRate: row.sample_rate,
+    duration: row.duration,
+    synthesisSeconds: row.synthesis_seconds,
+    timing: row.timing ? (JSON.parse(row.timing) as SpeakTiming) : null,
+    error: row.error,
+    createdAt: row.created_at,
+    finishedAt: row.finished_at,
+  };
 }
