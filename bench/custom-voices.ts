@@ -27,6 +27,7 @@ import { openCloneBench, repeated } from '../test/synthesis/adaptation/clone-fix
 import { makeSpeaker, sampleSentences, speakers } from '../test/synthesis/adaptation/speakers.js';
 import { startTestServer } from '../test/http/test-server.js';
 import { fixed, printTable } from './table.js';
+import { CustomVoiceRepository } from '../src/repositories/index.js';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'orator-bench-cv-'));
 const bench = openCloneBench(2);
@@ -42,7 +43,7 @@ try {
   const uid = (await accounts.createAccount({ plan: 'custom' })).account.uid;
   const adaptation = new AdaptationPool(1);
   const service = new CustomVoiceService({
-    db: store.db,
+    repository: new CustomVoiceRepository(store.db),
     blobs: new DiskBlobStore(path.join(folder, 'blobs')),
     queue: new DatabaseJobQueue(store),
     concurrency: new InMemoryConcurrencyLimiter(),

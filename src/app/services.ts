@@ -10,10 +10,10 @@ import { createJobQueue } from '../queue/create-job-queue.js';
 import type { JobQueue } from '../queue/job-queue.js';
 import { loadServerKeys, type ServerKeys } from '../security/server-keys.js';
 import { UrlSigner } from '../security/url-signer.js';
+import { openRepositories, type Repositories } from '../repositories/index.js';
 import { AccountService } from '../services/accounts/account-service.js';
 import { PlanService } from '../services/accounts/plan-service.js';
 import { PreviewService } from '../services/voices/preview-service.js';
-import { openEarlierServices, type EarlierServices } from '../services/speaks/earlier-services.js';
 import { VoiceCatalog } from '../services/voices/voice-catalog.js';
 import { SpeechAdmission } from '../services/speech/admission.js';
 import { SpeechService } from '../services/speech/speech-service.js';
@@ -26,12 +26,17 @@ import { migrateToLatest } from '../store/migrate.js';
 import { ServerSettings } from '../store/server-settings.js';
 import { SynthesisPool } from '../synthesis/pool/synthesis-pool.js';
 import { Synthesizer } from '../synthesis/pipeline/synthesizer.js';
+import { openEarlierServices, type EarlierServices } from './earlier-services.js';
+
+export type { EarlierServices } from './earlier-services.js';
 
 /** Everything a process of Orator works with, wired once from the config. */
 export interface Services {
   config: Config;
   clock: Clock;
   store: Store;
+  /** One repository per aggregate over `store`: the only code that reads or writes the database. */
+  repositories: Repositories;
   blobs: BlobStore;
   queue: JobQueue;
   limiters: Limiters;
@@ -64,6 +69,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
   mkdirSync(config.dataDir, { recursive: true });
   const store = await openDatabase({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir, connectTimeoutMs: config.databaseConnectTimeoutMs });
   await migrateToLatest(store);
+  const repositories = openRepositories(store.db);
   const keys = await loadServerKeys(config, new ServerSettings(store.db, clock));
   const blobs = await createBlobStore(config);
   configureEngines({ modelsDir: config.modelsDir, modelMemoryMb: config.modelMemoryMb });
@@ -71,11 +77,11 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
   const synthesizer = new Synthesizer(pool);
   const queue = await createJobQueue(config, store, { clock });
   const limiters = await createLimiters(config, clock);
-  const accounts = new AccountService(store.db, { encryptionKey: keys.encryption, clock });
+  const accounts = new AccountService(repositories.accounts, { encryptionKey: keys.encryption, clock });
   const urlSigner = new UrlSigner(keys.urlSigning, clock);
   const adaptation = new AdaptationPool(1);
   const customVoices = new CustomVoiceService({
-    db: store.db,
+    repository: repositories.customVoices,
     blobs,
     queue,
     concurrency: limiters.concurrency,
@@ -89,20 +95,33 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
   await customVoices.startMaintenance();
   const voices = new ChainedVoiceResolver([new BuiltinVoiceResolver(), new CustomVoiceResolver(customVoices)]);
   // The earlier interface also speaks in the voice of an uploaded sample (tts_mode audio_file), adapted like a custom voice.
-  const resourceVoices = new ResourceVoiceResolver({ db: store.db, blobs, adaptation, tmpDir: path.join(config.dataDir, 'tmp', 'speak-resources') });
+  const resourceVoices = new ResourceVoiceResolver({ resources: repositories.speakResources, blobs, adaptation, tmpDir: path.join(config.dataDir, 'tmp', 'speak-resources') });
   const earlierVoices = new ChainedVoiceResolver([voices, resourceVoices]);
-  const earlier = await openEarlierServices({ config, clock, store, blobs, queue, limiters, urlSigner, accounts, synthesizer, voices: earlierVoices });
+  const earlier = await openEarlierServices({
+    publicUrl: () => config.publicUrl,
+    allowPrivateCallbacks: config.allowPrivateCallbacks,
+    clock,
+    repositories,
+    blobs,
+    queue,
+    rate: limiters.rate,
+    urlSigner,
+    accounts,
+    synthesizer,
+    voices: earlierVoices,
+  });
   return {
     config,
     clock,
     store,
+    repositories,
     blobs,
     queue,
     limiters,
     keys,
     urlSigner,
     accounts,
-    plans: new PlanService(store.db),
+    plans: new PlanService(repositories.plans),
     pool,
     synthesizer,
     previews: new PreviewService(synthesizer, blobs),

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ValidationError, type FieldIssue } from '../api-error.js';
 import { unavailableService } from '../service-unavailable.js';
+import { CustomVoiceError, type CustomVoiceErrorCode } from '../../services/custom-voices/errors.js';
 import { SpeechError, type SpeechErrorCode } from '../../services/speech/speech-errors.js';
 
 const speechStatus: Record<SpeechErrorCode, number> = {
@@ -12,6 +13,29 @@ const speechStatus: Record<SpeechErrorCode, number> = {
   insufficient_credit: 402,
   too_many_concurrent: 429,
 };
+
+/** The custom-voice refusals' statuses (decisions §1); `invalid_field` is FastAPI's 422 for that field. */
+export const customVoiceStatus: Record<CustomVoiceErrorCode, number> = {
+  invalid_field: 422,
+  file_too_large: 400,
+  unreadable_audio: 400,
+  audio_too_short: 400,
+  audio_too_long: 400,
+  not_enough_speech: 400,
+  cloning_not_allowed: 403,
+  no_free_slot: 403,
+  no_generations_left: 403,
+  too_many_clones: 429,
+  voice_not_found: 404,
+};
+
+/** A custom-voice refusal as the current interface answers it. */
+export function customVoiceApiError(error: CustomVoiceError): ApiError {
+  if (error.code === 'invalid_field') {
+    return new ValidationError([{ loc: ['body', error.field ?? 'file'], msg: `Value error, ${error.message}`, type: 'value_error' }]);
+  }
+  return new ApiError(customVoiceStatus[error.code], `custom-voice/${error.code}`, error.message);
+}
 
 function send(reply: FastifyReply, status: number, body: unknown, headers: Record<string, string> = {}): FastifyReply {
   // A string payload skips the routes' response serializers: error bodies are never reshaped.
@@ -40,6 +64,7 @@ function isBodyParseError(error: FastifyError): boolean {
  * nothing to speak. Never a stack trace; anything unexpected is logged and answered 500.
  */
 export function renderCurrentError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof CustomVoiceError) error = customVoiceApiError(error);
   if (error instanceof ValidationError) return send(reply, 422, { detail: error.issues });
   if (error instanceof SpeechError) {
     if (error.code === 'nothing_to_speak') {

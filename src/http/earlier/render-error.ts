@@ -1,12 +1,24 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../api-error.js';
 import { unavailableService } from '../service-unavailable.js';
-import { EarlierApiRejection } from '../../services/speaks/errors.js';
+import { SpeakError, type SpeakErrorCode } from '../../services/speaks/errors.js';
 
 /** The earlier interface's error body. */
 export function errorBody(msg: string, code: string) {
   return { message: { msg, error_code: code } };
 }
+
+/** The speak services' refusals → this interface's status and `error_code`. */
+const speakAnswers: Record<SpeakErrorCode, { status: number; code: (error: SpeakError) => string }> = {
+  invalid_field: { status: 400, code: (error) => `app/invalid/${error.field}` },
+  missing_field: { status: 400, code: () => 'app/param/not-enough' },
+  not_found: { status: 404, code: () => 'app/not-found' },
+  forbidden: { status: 403, code: () => 'app/forbidden' },
+  insufficient_credit: { status: 402, code: () => 'app/insufficient-credit' },
+  rate_limited: { status: 429, code: () => 'app/too-many-requests' },
+  file_too_large: { status: 413, code: () => 'app/invalid/file_size' },
+  unsupported_audio_format: { status: 400, code: () => 'app/unsupported/audio_format' },
+};
 
 /** Fastify's own request errors (body parsing and the like) → our codes, all 4xx. */
 const fastifyCodes: Record<string, { status: number; code: string; msg: string }> = {
@@ -22,9 +34,10 @@ export function renderEarlierError(error: FastifyError | Error, request: Fastify
   if (error instanceof ApiError) {
     return reply.status(error.status).headers(error.headers).send(errorBody(error.message, error.code));
   }
-  if (error instanceof EarlierApiRejection) {
+  if (error instanceof SpeakError) {
+    const answer = speakAnswers[error.code];
     if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
-    return reply.status(error.status).send(errorBody(error.message, error.code));
+    return reply.status(answer.status).send(errorBody(error.message, answer.code(error)));
   }
   const down = unavailableService(error);
   if (down) return reply.status(503).headers(down.headers).send(errorBody(down.message, 'app/service-unavailable'));

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely, type UpdateObject } from 'kysely';
+import { accountRepository, type AccountChanges, type AccountRepository, type CredentialColumn, type DatabaseHandle } from '../../repositories/index.js';
 import { systemClock, type Clock } from '../../clock.js';
 import { decrypt, encrypt, type EncryptionKeys } from '../../security/encryption.js';
 import { hashSecret, newSecret, safeEqual } from '../../security/secrets.js';
-import type { Database } from '../../store/schema.js';
-import { accountFromRow, type Account } from './account.js';
+import type { Account } from './account.js';
 import { accountNotFound, invalidValue, planNotFound } from './errors.js';
-import { planFromRow, type Plan } from './plan.js';
+import type { Plan } from './plan.js';
 
 export interface NewAccount {
   /** Default `free`. */
@@ -35,8 +34,6 @@ export interface AccountServiceOptions {
   clock?: Clock;
 }
 
-type CredentialColumn = 'api_key_hash' | 'api_token_hash';
-
 /**
  * Accounts, their credentials and their usage counters.
  *
@@ -46,11 +43,14 @@ type CredentialColumn = 'api_key_hash' | 'api_token_hash';
 export class AccountService {
   private readonly key: EncryptionKeys;
   private readonly clock: Clock;
+  private readonly accounts: AccountRepository;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    /** The accounts repository (a database handle is still accepted and wrapped in one). */
+    repository: AccountRepository | DatabaseHandle,
     options: AccountServiceOptions,
   ) {
+    this.accounts = accountRepository(repository);
     this.key = options.encryptionKey;
     this.clock = options.clock ?? systemClock;
   }
@@ -63,29 +63,25 @@ export class AccountService {
     const apiToken = newSecret(32);
     const email = input.email ?? null;
     const username = input.username ?? (email?.split('@')[0] || `user-${uid.slice(0, 8)}`);
-    await this.db
-      .insertInto('accounts')
-      .values({
-        uid,
-        username,
-        fullname: input.name ?? '',
-        email,
-        plan,
-        enable_api: input.enableApi === false ? 0 : 1,
-        api_key_hash: hashSecret(apiKey),
-        api_token_hash: hashSecret(apiToken),
-        api_token_encrypted: encrypt(this.key, apiToken, tokenContext(uid)),
-        webhook_secret_encrypted: encrypt(this.key, newWebhookSecret(), webhookContext(uid)),
-        callback_url: null,
-        created_at: this.clock.now(),
-      })
-      .execute();
+    await this.accounts.insert({
+      uid,
+      username,
+      fullname: input.name ?? '',
+      email,
+      plan,
+      enable_api: input.enableApi === false ? 0 : 1,
+      api_key_hash: hashSecret(apiKey),
+      api_token_hash: hashSecret(apiToken),
+      api_token_encrypted: encrypt(this.key, apiToken, tokenContext(uid)),
+      webhook_secret_encrypted: encrypt(this.key, newWebhookSecret(), webhookContext(uid)),
+      callback_url: null,
+      created_at: this.clock.now(),
+    });
     return { account: await this.require(uid), apiKey, apiToken };
   }
 
-  async get(uid: string): Promise<Account | null> {
-    const row = await this.db.selectFrom('accounts').selectAll().where('uid', '=', uid).executeTakeFirst();
-    return row ? accountFromRow(row) : null;
+  get(uid: string): Promise<Account | null> {
+    return this.accounts.get(uid);
   }
 
   async require(uid: string): Promise<Account> {
@@ -95,32 +91,13 @@ export class AccountService {
   }
 
   /** The account and its plan in one read (GET /v1/users/me/subscription). */
-  async getWithPlan(uid: string): Promise<{ account: Account; plan: Plan } | null> {
-    const row = await this.db
-      .selectFrom('accounts')
-      .innerJoin('plans', 'plans.name', 'accounts.plan')
-      .selectAll('accounts')
-      .select([
-        'plans.concurrency_limit',
-        'plans.custom_voice_slot',
-        'plans.professional_voice_slot',
-        'plans.plan_credits',
-        'plans.clone_allowed',
-        'plans.prosody_meta_allowed',
-        'plans.speak_rate_per_minute',
-        'plans.max_concurrent_clones',
-        'plans.professional_clone_generations',
-      ])
-      .where('accounts.uid', '=', uid)
-      .executeTakeFirst();
-    if (!row) return null;
-    return { account: accountFromRow(row), plan: planFromRow({ ...row, name: row.plan }) };
+  getWithPlan(uid: string): Promise<{ account: Account; plan: Plan } | null> {
+    return this.accounts.getWithPlan(uid);
   }
 
   /** Oldest first. */
-  async list(): Promise<Account[]> {
-    const rows = await this.db.selectFrom('accounts').selectAll().orderBy('created_at').orderBy('uid').execute();
-    return rows.map(accountFromRow);
+  list(): Promise<Account[]> {
+    return this.accounts.list();
   }
 
   /** The account whose X-API-KEY this is, or null. */
@@ -150,9 +127,9 @@ export class AccountService {
 
   /** The Bearer token in clear, for GET /api/me. */
   async getApiToken(uid: string): Promise<string> {
-    const row = await this.db.selectFrom('accounts').select('api_token_encrypted').where('uid', '=', uid).executeTakeFirst();
-    if (!row) throw accountNotFound(uid);
-    return decrypt(this.key, row.api_token_encrypted, tokenContext(uid));
+    const encrypted = await this.accounts.getEncrypted(uid, 'api_token_encrypted');
+    if (encrypted === null) throw accountNotFound(uid);
+    return decrypt(this.key, encrypted, tokenContext(uid));
   }
 
   /** Replaces the API key; the old one stops working at once. */
@@ -174,9 +151,9 @@ export class AccountService {
 
   /** The `whsec_…` secret that signs this account's webhooks. */
   async getWebhookSecret(uid: string): Promise<string> {
-    const row = await this.db.selectFrom('accounts').select('webhook_secret_encrypted').where('uid', '=', uid).executeTakeFirst();
-    if (!row) throw accountNotFound(uid);
-    return decrypt(this.key, row.webhook_secret_encrypted, webhookContext(uid));
+    const encrypted = await this.accounts.getEncrypted(uid, 'webhook_secret_encrypted');
+    if (encrypted === null) throw accountNotFound(uid);
+    return decrypt(this.key, encrypted, webhookContext(uid));
   }
 
   async rotateWebhookSecret(uid: string): Promise<string> {
@@ -186,20 +163,12 @@ export class AccountService {
   }
 
   /**
-   * Takes `n` characters of credit, or nothing: one UPDATE whose condition is the plan's
-   * allowance, so concurrent debits can never push usage past it. False when it would.
+   * Takes `n` characters of credit, or nothing: concurrent debits can never push usage past
+   * the plan's allowance (see AccountRepository.debitCredits). False when it would.
    */
   async debitCredits(uid: string, n: number): Promise<boolean> {
     checkAmount(n);
-    const result = await this.db
-      .updateTable('accounts')
-      .set((eb) => ({ used_credits: eb('used_credits', '+', n) }))
-      .where('uid', '=', uid)
-      .where(({ eb, selectFrom }) =>
-        eb(eb('used_credits', '+', n), '<=', selectFrom('plans').select('plans.plan_credits').whereRef('plans.name', '=', 'accounts.plan')),
-      )
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) return true;
+    if (await this.accounts.debitCredits(uid, n)) return true;
     await this.require(uid);
     return false;
   }
@@ -207,34 +176,18 @@ export class AccountService {
   /** Gives back credits of a synthesis that failed; usage never goes below zero. */
   async refundCredits(uid: string, n: number): Promise<void> {
     checkAmount(n);
-    await this.update(uid, {
-      used_credits: sql<number>`case when used_credits >= ${n} then used_credits - ${n} else 0 end`,
-    });
+    if (!(await this.accounts.refundCredits(uid, n))) throw accountNotFound(uid);
   }
 
   /** Counts one professional clone training against the plan, or returns false. */
   async useProfessionalGeneration(uid: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('accounts')
-      .set((eb) => ({ used_professional_generations: eb('used_professional_generations', '+', 1) }))
-      .where('uid', '=', uid)
-      .where(({ eb, selectFrom }) =>
-        eb(
-          eb('used_professional_generations', '+', 1),
-          '<=',
-          selectFrom('plans').select('plans.professional_clone_generations').whereRef('plans.name', '=', 'accounts.plan'),
-        ),
-      )
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) return true;
+    if (await this.accounts.useProfessionalGeneration(uid)) return true;
     await this.require(uid);
     return false;
   }
 
   async refundProfessionalGeneration(uid: string): Promise<void> {
-    await this.update(uid, {
-      used_professional_generations: sql<number>`case when used_professional_generations > 0 then used_professional_generations - 1 else 0 end`,
-    });
+    if (!(await this.accounts.refundProfessionalGeneration(uid))) throw accountNotFound(uid);
   }
 
   /** Starts a new period: usage back to zero. */
@@ -245,21 +198,19 @@ export class AccountService {
   private async findByCredential(column: CredentialColumn, secret: string): Promise<Account | null> {
     if (typeof secret !== 'string' || secret.length === 0 || secret.length > 512) return null;
     const digest = hashSecret(secret);
-    const row = await this.db.selectFrom('accounts').selectAll().where(column, '=', digest).executeTakeFirst();
+    const found = await this.accounts.findByCredential(column, digest);
     // The index lookup finds the row; the constant-time check is what decides.
-    if (!row || !safeEqual(row[column], digest)) return null;
-    return accountFromRow(row);
+    if (!found || !safeEqual(found.storedDigest, digest)) return null;
+    return found.account;
   }
 
-  private async update(uid: string, changes: UpdateObject<Database, 'accounts'>): Promise<Account> {
-    const result = await this.db.updateTable('accounts').set(changes).where('uid', '=', uid).executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw accountNotFound(uid);
+  private async update(uid: string, changes: AccountChanges): Promise<Account> {
+    if (!(await this.accounts.update(uid, changes))) throw accountNotFound(uid);
     return this.require(uid);
   }
 
   private async requirePlan(name: string): Promise<void> {
-    const row = await this.db.selectFrom('plans').select('name').where('name', '=', name).executeTakeFirst();
-    if (!row) throw planNotFound(name);
+    if (!(await this.accounts.planExists(name))) throw planNotFound(name);
   }
 }
 

@@ -1,22 +1,24 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema.js';
+import { planRepository, type DatabaseHandle, type PlanRepository } from '../../repositories/index.js';
 import { invalidValue, planExists, planNotFound } from './errors.js';
-import { planFromRow, planToRow, type Plan, type PlanLimits } from './plan.js';
+import type { Plan, PlanLimits } from './plan.js';
 
 const PLAN_NAME = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 
 /** Reading and editing plans (operators, through the CLI). */
 export class PlanService {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly plans: PlanRepository;
 
-  async list(): Promise<Plan[]> {
-    const rows = await this.db.selectFrom('plans').selectAll().orderBy('plan_credits').orderBy('name').execute();
-    return rows.map(planFromRow);
+  /** The plans repository (a database handle is still accepted and wrapped in one). */
+  constructor(repository: PlanRepository | DatabaseHandle) {
+    this.plans = planRepository(repository);
   }
 
-  async get(name: string): Promise<Plan | null> {
-    const row = await this.db.selectFrom('plans').selectAll().where('name', '=', name).executeTakeFirst();
-    return row ? planFromRow(row) : null;
+  list(): Promise<Plan[]> {
+    return this.plans.list();
+  }
+
+  get(name: string): Promise<Plan | null> {
+    return this.plans.get(name);
   }
 
   async require(name: string): Promise<Plan> {
@@ -28,11 +30,7 @@ export class PlanService {
   /** Changes some limits of a plan; every account on it follows at once. */
   async update(name: string, changes: Partial<PlanLimits>): Promise<Plan> {
     checkLimits(changes);
-    const row = planToRow(changes);
-    if (Object.keys(row).length > 0) {
-      const result = await this.db.updateTable('plans').set(row).where('name', '=', name).executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw planNotFound(name);
-    }
+    if (!(await this.plans.update(name, changes))) throw planNotFound(name);
     return this.require(name);
   }
 
@@ -40,12 +38,7 @@ export class PlanService {
   async create(plan: Plan): Promise<Plan> {
     if (!PLAN_NAME.test(plan.name)) throw invalidValue(`plan name must match ${PLAN_NAME}`);
     checkLimits(plan);
-    const result = await this.db
-      .insertInto('plans')
-      .values({ name: plan.name, ...(planToRow(plan) as Required<ReturnType<typeof planToRow>>) })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) throw planExists(plan.name);
+    if (!(await this.plans.insert(plan))) throw planExists(plan.name);
     return this.require(plan.name);
   }
 }

@@ -1,8 +1,7 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
-import type { Database } from '../../store/schema.js';
+import { customVoiceRepository, type CustomVoiceRepository, type DatabaseHandle } from '../../repositories/index.js';
 
 /**
  * Instant clones are made inside one HTTP request, with no queued job behind them: if the
@@ -26,30 +25,19 @@ export const tempMaxAgeMs = 60 * 60_000;
 export const abandonedError = 'The voice could not be finished because the server stopped while making it. Delete it and clone the voice again.';
 
 /** Keeps an instant clone's row fresh while it is made; returns the function that stops it. */
-export function keepAlive(db: Kysely<Database>, clock: Clock, voiceId: string, onError: (error: unknown) => void): () => void {
+export function keepAlive(voices: CustomVoiceRepository | DatabaseHandle, clock: Clock, voiceId: string, onError: (error: unknown) => void): () => void {
+  const repository = customVoiceRepository(voices);
   const timer = setInterval(() => {
-    db.updateTable('custom_voices')
-      .set({ updated_at: clock.now() })
-      .where('voice_id', '=', voiceId)
-      .where('status', 'in', ['pending', 'training'])
-      .execute()
-      .catch(onError);
+    repository.touchInProgress(voiceId, clock.now()).catch(onError);
   }, heartbeatMs);
   timer.unref();
   return () => clearInterval(timer);
 }
 
 /** Fails the instant voices nobody is making any more; returns how many. */
-export async function failAbandonedInstantClones(db: Kysely<Database>, clock: Clock): Promise<number> {
+export async function failAbandonedInstantClones(voices: CustomVoiceRepository | DatabaseHandle, clock: Clock): Promise<number> {
   const now = clock.now();
-  const result = await db
-    .updateTable('custom_voices')
-    .set({ status: 'failed', error: abandonedError, updated_at: now })
-    .where('source', '=', 'instant')
-    .where('status', 'in', ['pending', 'training'])
-    .where('updated_at', '<', now - staleMs)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return customVoiceRepository(voices).failStaleInstant(now - staleMs, abandonedError, now);
 }
 
 /** Removes the temp files a dead process left in `folder` (by modification time, on the real clock: it is the file system's). */
@@ -78,7 +66,7 @@ export class AbandonedCloneSweeper {
   private running: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly voices: CustomVoiceRepository,
     private readonly clock: Clock,
     private readonly tmpDir: string,
     private readonly onError: (error: unknown) => void,
@@ -98,7 +86,7 @@ export class AbandonedCloneSweeper {
   }
 
   private sweep(): Promise<unknown> {
-    this.running = Promise.all([failAbandonedInstantClones(this.db, this.clock), removeAbandonedTempFiles(this.tmpDir)]).catch(this.onError);
+    this.running = Promise.all([failAbandonedInstantClones(this.voices, this.clock), removeAbandonedTempFiles(this.tmpDir)]).catch(this.onError);
     return this.running;
   }
 }

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import type { Kysely } from 'kysely';
 import type { BlobStore } from '../../blobs/blob-store.js';
 import { systemClock, type Clock } from '../../clock.js';
 import type { ConcurrencyLimiter, Release } from '../../limits/limiter.js';
 import type { JobQueue } from '../../queue/job-queue.js';
-import type { Database } from '../../store/schema.js';
+import type { CustomVoiceRepository } from '../../repositories/index.js';
 import type { AdaptationPool } from '../../synthesis/adaptation/adaptation-pool.js';
 import { UploadRejection } from '../../synthesis/adaptation/upload-rejection.js';
 import { parseVoiceProfile, type VoiceProfile } from '../../synthesis/adaptation/voice-profile.js';
@@ -24,7 +23,8 @@ import { rejectionError } from './rejection-error.js';
 import { TrainingJob, trainingJobName } from './training-job.js';
 
 export interface CustomVoiceServiceOptions {
-  db: Kysely<Database>;
+  /** The `custom_voices` repository. */
+  repository: CustomVoiceRepository;
   blobs: BlobStore;
   queue: JobQueue;
   concurrency: ConcurrencyLimiter;
@@ -64,7 +64,7 @@ const internalFailure = 'The voice could not be made from this recording because
  * Checks run in the order decisions §1 gives, so each bad request gets the answer decided for it.
  */
 export class CustomVoiceService implements CustomVoiceLister {
-  private readonly db: Kysely<Database>;
+  private readonly voices: CustomVoiceRepository;
   private readonly clock: Clock;
   private readonly background = new Set<Promise<void>>();
   private readonly onError: (error: unknown, what: string) => void;
@@ -72,17 +72,17 @@ export class CustomVoiceService implements CustomVoiceLister {
   private readonly sweeper: AbandonedCloneSweeper;
 
   constructor(private readonly options: CustomVoiceServiceOptions) {
-    this.db = options.db;
+    this.voices = options.repository;
     this.clock = options.clock ?? systemClock;
     this.onError = options.onError ?? ((error, what) => console.error(`custom voices: ${what}:`, error));
     this.trainingJob = new TrainingJob({
-      db: options.db,
+      voices: options.repository,
       blobs: options.blobs,
       adaptation: options.adaptation,
       tmpDir: options.tmpDir,
       clock: this.clock,
     });
-    this.sweeper = new AbandonedCloneSweeper(options.db, this.clock, options.tmpDir, (error) => this.onError(error, 'failing abandoned instant clones'));
+    this.sweeper = new AbandonedCloneSweeper(options.repository, this.clock, options.tmpDir, (error) => this.onError(error, 'failing abandoned instant clones'));
   }
 
   /**
@@ -134,13 +134,13 @@ export class CustomVoiceService implements CustomVoiceLister {
       await this.checkSlots(input.accountUid, plan, 'instant');
       release = await this.acquireCloneSlot(input.accountUid, plan);
       const voiceId = await this.insertVoice(input.accountUid, plan, { name, model, language: null, source: 'instant', status: 'training' });
-      const stopHeartbeat = keepAlive(this.db, this.clock, voiceId, (error) => this.onError(error, `heartbeat of ${voiceId}`));
+      const stopHeartbeat = keepAlive(this.voices, this.clock, voiceId, (error) => this.onError(error, `heartbeat of ${voiceId}`));
       try {
         const result = await this.options.adaptation.clone(file, instantUpload.limits, false);
         await this.finishTraining(voiceId, result.profile);
       } catch (error) {
         if (error instanceof UploadRejection) {
-          await this.db.deleteFrom('custom_voices').where('voice_id', '=', voiceId).execute();
+          await this.voices.delete(voiceId);
           throw rejectionError(error);
         }
         this.onError(error, `instant clone ${voiceId}`);
@@ -195,13 +195,7 @@ export class CustomVoiceService implements CustomVoiceLister {
 
   /** Every voice of the account, whatever its status, newest first. */
   async list(accountUid: string): Promise<CustomVoice[]> {
-    const rows = await this.db
-      .selectFrom('custom_voices')
-      .selectAll()
-      .where('account_uid', '=', accountUid)
-      .orderBy('created_at', 'desc')
-      .orderBy('voice_id', 'desc')
-      .execute();
+    const rows = await this.voices.listByAccount(accountUid);
     return rows.map(customVoiceFromRow);
   }
 
@@ -215,8 +209,7 @@ export class CustomVoiceService implements CustomVoiceLister {
   /** Removes the voice, its profile and its stored upload; its slot is free at once. */
   async delete(accountUid: string, voiceId: string): Promise<void> {
     if (!customVoiceIdPattern.test(voiceId)) throw voiceNotFound();
-    const result = await this.db.deleteFrom('custom_voices').where('voice_id', '=', voiceId).where('account_uid', '=', accountUid).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw voiceNotFound();
+    if (!(await this.voices.deleteOwned(accountUid, voiceId))) throw voiceNotFound();
     await this.deleteBlobs(accountUid, voiceId);
   }
 
@@ -251,8 +244,8 @@ export class CustomVoiceService implements CustomVoiceLister {
   }
 
   private async row(accountUid: string, voiceId: string) {
-    if (typeof voiceId !== 'string' || !customVoiceIdPattern.test(voiceId)) return undefined;
-    return this.db.selectFrom('custom_voices').selectAll().where('voice_id', '=', voiceId).where('account_uid', '=', accountUid).executeTakeFirst();
+    if (typeof voiceId !== 'string' || !customVoiceIdPattern.test(voiceId)) return null;
+    return this.voices.findOwned(accountUid, voiceId);
   }
 
   private async probe(file: string, limits: typeof instantUpload.limits | typeof professionalUpload.limits) {
@@ -285,7 +278,7 @@ export class CustomVoiceService implements CustomVoiceLister {
   }
 
   private async counts(accountUid: string): Promise<{ all: number; professional: number; inProgress: number }> {
-    const rows = await this.db.selectFrom('custom_voices').select(['source', 'status']).where('account_uid', '=', accountUid).execute();
+    const rows = await this.voices.creationOrder(accountUid);
     return {
       all: rows.length,
       professional: rows.filter((r) => r.source === 'professional').length,
@@ -316,38 +309,25 @@ export class CustomVoiceService implements CustomVoiceLister {
   ): Promise<string> {
     const voiceId = `uc_${randomBytes(12).toString('hex')}`;
     const now = this.clock.now();
-    await this.db
-      .insertInto('custom_voices')
-      .values({ voice_id: voiceId, account_uid: accountUid, ...voice, error: null, profile: null, upload_key: null, created_at: now, updated_at: now })
-      .execute();
-    const rows = await this.db
-      .selectFrom('custom_voices')
-      .select(['voice_id', 'source'])
-      .where('account_uid', '=', accountUid)
-      .orderBy('created_at')
-      .orderBy('voice_id')
-      .execute();
+    await this.voices.insert({ voice_id: voiceId, account_uid: accountUid, ...voice, created_at: now, updated_at: now });
+    const rows = await this.voices.creationOrder(accountUid);
     const rank = rows.findIndex((r) => r.voice_id === voiceId);
     const professionalRank = rows.filter((r) => r.source === 'professional').findIndex((r) => r.voice_id === voiceId);
     const overAll = rank >= plan.customVoiceSlot;
     const overProfessional = voice.source === 'professional' && professionalRank >= plan.professionalVoiceSlot;
     if (overAll || overProfessional) {
-      await this.db.deleteFrom('custom_voices').where('voice_id', '=', voiceId).execute();
+      await this.voices.delete(voiceId);
       throw new CustomVoiceError('no_free_slot', 'All custom voice slots of your plan are in use; delete a voice to free one.');
     }
     return voiceId;
   }
 
   private async finishTraining(voiceId: string, profile: VoiceProfile): Promise<void> {
-    await this.db
-      .updateTable('custom_voices')
-      .set({ status: 'completed', profile: JSON.stringify(profile), error: null, updated_at: this.clock.now() })
-      .where('voice_id', '=', voiceId)
-      .execute();
+    await this.voices.update(voiceId, { status: 'completed', profile: JSON.stringify(profile), error: null, updated_at: this.clock.now() });
   }
 
   private async failTraining(voiceId: string, error: string): Promise<void> {
-    await this.db.updateTable('custom_voices').set({ status: 'failed', error, updated_at: this.clock.now() }).where('voice_id', '=', voiceId).execute();
+    await this.voices.update(voiceId, { status: 'failed', error, updated_at: this.clock.now() });
   }
 
   /** Copies the upload into the blob store and notes its key; a voice deleted meanwhile leaves nothing behind. */
@@ -355,8 +335,7 @@ export class CustomVoiceService implements CustomVoiceLister {
     try {
       const key = `${voicePrefix(accountUid, voiceId)}original.${format}`;
       await this.options.blobs.put(key, createReadStream(file), format === 'wav' ? 'audio/wav' : 'audio/mpeg');
-      const result = await this.db.updateTable('custom_voices').set({ upload_key: key }).where('voice_id', '=', voiceId).executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) await this.deleteBlobs(accountUid, voiceId);
+      if (!(await this.voices.update(voiceId, { upload_key: key }))) await this.deleteBlobs(accountUid, voiceId);
     } finally {
       await rm(file, { force: true });
     }

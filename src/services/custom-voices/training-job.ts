@@ -1,11 +1,10 @@
 import { rm } from 'node:fs/promises';
-import type { Kysely } from 'kysely';
 import type { BlobStore } from '../../blobs/blob-store.js';
 import { blobToTempFile } from '../../blobs/blob-to-temp-file.js';
 import type { Clock } from '../../clock.js';
 import type { JobContext, JobType } from '../../queue/job-queue.js';
 import { exponentialBackoff } from '../../queue/retry-schedules.js';
-import type { Database } from '../../store/schema.js';
+import type { CustomVoiceRepository } from '../../repositories/index.js';
 import type { AdaptationPool } from '../../synthesis/adaptation/adaptation-pool.js';
 import { UploadRejection } from '../../synthesis/adaptation/upload-rejection.js';
 import { professionalUpload } from './clone-limits.js';
@@ -17,7 +16,7 @@ export interface TrainingPayload {
 }
 
 interface TrainingDeps {
-  db: Kysely<Database>;
+  voices: CustomVoiceRepository;
   blobs: BlobStore;
   adaptation: AdaptationPool;
   tmpDir: string;
@@ -43,11 +42,11 @@ export class TrainingJob implements JobType<TrainingPayload> {
   constructor(private readonly deps: TrainingDeps) {}
 
   async handle(payload: TrainingPayload, context: JobContext): Promise<void> {
-    const { db, clock } = this.deps;
-    const row = await db.selectFrom('custom_voices').selectAll().where('voice_id', '=', payload.voiceId).executeTakeFirst();
+    const { voices, clock } = this.deps;
+    const row = await voices.get(payload.voiceId);
     // Deleted meanwhile, or already finished by an earlier run: nothing to do.
     if (!row || row.status === 'completed' || row.status === 'failed') return;
-    await db.updateTable('custom_voices').set({ status: 'training', updated_at: clock.now() }).where('voice_id', '=', row.voice_id).execute();
+    await voices.update(row.voice_id, { status: 'training', updated_at: clock.now() });
     let file: string | null = null;
     try {
       if (!row.upload_key) throw new UploadRejection('unreadable', 'The uploaded recording is missing.');
@@ -66,6 +65,6 @@ export class TrainingJob implements JobType<TrainingPayload> {
   }
 
   private async settle(voiceId: string, changes: { status: 'completed' | 'failed'; profile?: string; error: string | null }): Promise<void> {
-    await this.deps.db.updateTable('custom_voices').set({ ...changes, updated_at: this.deps.clock.now() }).where('voice_id', '=', voiceId).execute();
+    await this.deps.voices.update(voiceId, { ...changes, updated_at: this.deps.clock.now() });
   }
 }

@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
-import type { Kysely } from 'kysely';
 import type { BlobStore } from '../../blobs/blob-store.js';
 import { blobToTempFile } from '../../blobs/blob-to-temp-file.js';
-import type { Database, SpeakResourceRow } from '../../store/schema.js';
+import type { SpeakResourceRepository } from '../../repositories/index.js';
+import type { SpeakResourceRow } from '../../store/schema.js';
 import type { AdaptationPool } from '../../synthesis/adaptation/adaptation-pool.js';
 import { renderCustomVoice } from '../../synthesis/adaptation/render-custom-voice.js';
 import { UploadRejection, type UploadLimits } from '../../synthesis/adaptation/upload-rejection.js';
@@ -13,7 +13,7 @@ import { rejections } from '../speaks/errors.js';
 import type { ResolvedVoice, VoiceResolver } from '../voices/voice-resolver.js';
 
 export interface ResourceVoiceDeps {
-  db: Kysely<Database>;
+  resources: SpeakResourceRepository;
   blobs: BlobStore;
   adaptation: AdaptationPool;
   /** Private folder for the upload while it is analysed (under DATA_DIR). */
@@ -45,7 +45,7 @@ export class ResourceVoiceResolver implements VoiceResolver {
 
   async resolve(uid: string, voiceId: string): Promise<ResolvedVoice | null> {
     if (!/^[0-9a-f]{24}$/.test(voiceId)) return null;
-    const row = await this.deps.db.selectFrom('speak_resources').selectAll().where('id', '=', voiceId).where('uid', '=', uid).executeTakeFirst();
+    const row = await this.deps.resources.findOwned(uid, voiceId);
     if (!row || row.status !== 'uploaded' || !row.blob_key) return null;
     const { profile, rejection } = cached(row.analysis) ?? (await this.build(row));
     if (!profile) throw rejections.invalid('speak_resource_id', rejection ?? 'No voice could be heard in the upload');
@@ -83,12 +83,7 @@ export class ResourceVoiceResolver implements VoiceResolver {
       await rm(file, { force: true });
     }
     // Only if the same upload is still there (a new PUT clears the analysis and changes uploaded_at).
-    await this.deps.db
-      .updateTable('speak_resources')
-      .set({ analysis: JSON.stringify(result) })
-      .where('id', '=', row.id)
-      .where('uploaded_at', '=', row.uploaded_at)
-      .execute();
+    await this.deps.resources.saveAnalysis(row.id, row.uploaded_at, JSON.stringify(result));
     return result;
   }
 }

@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { BlobStore } from '../../blobs/blob-store.js';
 import type { Clock } from '../../clock.js';
 import type { UrlSigner } from '../../security/url-signer.js';
-import type { Database } from '../../store/schema.js';
-import { EarlierApiRejection, rejections } from '../speaks/errors.js';
+import type { SpeakResourceRepository } from '../../repositories/index.js';
+import { rejections } from '../speaks/errors.js';
 import type { ResourceVoice, ResourceVoiceSource } from '../speaks/speech-for-order.js';
 import { bytesMatchFormat, contentTypes, maxResourceBytes, uploadTtlSeconds, type ResourceFormat } from './resource-formats.js';
 
 export const uploadPath = (id: string) => `/files/speak-resource/${id}`;
 
 export interface SpeakResourceDeps {
-  db: Kysely<Database>;
+  resources: SpeakResourceRepository;
   blobs: BlobStore;
   signer: UrlSigner;
   clock: Clock;
@@ -29,10 +28,18 @@ export class SpeakResourceService implements ResourceVoiceSource {
     const id = randomBytes(12).toString('hex');
     const now = this.deps.clock.now();
     const signed = this.deps.signer.sign(uploadPath(id), uploadTtlSeconds);
-    await this.deps.db
-      .insertInto('speak_resources')
-      .values({ id, uid, audio_format: format, status: 'pending', blob_key: null, size: null, analysis: null, created_at: now, expires_at: signed.expires * 1000, uploaded_at: null })
-      .execute();
+    await this.deps.resources.insert({
+      id,
+      uid,
+      audio_format: format,
+      status: 'pending',
+      blob_key: null,
+      size: null,
+      analysis: null,
+      created_at: now,
+      expires_at: signed.expires * 1000,
+      uploaded_at: null,
+    });
     return { id, presignedUrl: `${this.deps.publicUrl()}${uploadPath(id)}?${signed.query}` };
   }
 
@@ -43,20 +50,16 @@ export class SpeakResourceService implements ResourceVoiceSource {
 
   /** Stores the bytes PUT to a slot's URL (again replaces them, as a presigned PUT would). */
   async acceptUpload(id: string, bytes: Buffer): Promise<{ size: number }> {
-    const row = await this.deps.db.selectFrom('speak_resources').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.deps.resources.get(id);
     if (!row) throw rejections.notFound('No upload slot at this address');
     if (bytes.length === 0) throw rejections.invalid('file', 'The upload is empty');
-    if (bytes.length > maxResourceBytes) throw new EarlierApiRejection(413, 'app/invalid/file_size', `The file is larger than ${maxResourceBytes} bytes`);
+    if (bytes.length > maxResourceBytes) throw rejections.fileTooLarge(maxResourceBytes);
     const format = row.audio_format as ResourceFormat;
     if (!bytesMatchFormat(bytes, format)) throw rejections.invalid('audio_format', `The file is not ${format} audio`);
     const key = `speak-resources/${id}.${format}`;
     await this.deps.blobs.put(key, bytes, contentTypes[format]);
     const now = this.deps.clock.now();
-    await this.deps.db
-      .updateTable('speak_resources')
-      .set({ status: 'uploaded', blob_key: key, size: bytes.length, analysis: null, uploaded_at: now })
-      .where('id', '=', id)
-      .execute();
+    await this.deps.resources.markUploaded(id, { blobKey: key, size: bytes.length, now });
     return { size: bytes.length };
   }
 
@@ -66,13 +69,11 @@ export class SpeakResourceService implements ResourceVoiceSource {
    * cached with the resource). Refuses unknown, foreign, empty and m4a resources here.
    */
   async voiceFor(uid: string, id: string): Promise<ResourceVoice> {
-    const row = /^[0-9a-f]{24}$/.test(id)
-      ? await this.deps.db.selectFrom('speak_resources').selectAll().where('id', '=', id).executeTakeFirst()
-      : undefined;
+    const row = /^[0-9a-f]{24}$/.test(id) ? await this.deps.resources.get(id) : null;
     if (!row || row.uid !== uid) throw rejections.invalid('speak_resource_id', 'No speak resource with this id');
     if (row.status !== 'uploaded' || !row.blob_key) throw rejections.invalid('speak_resource_id', 'Nothing has been uploaded to this speak resource yet');
     if (row.audio_format === 'm4a') {
-      throw new EarlierApiRejection(400, 'app/unsupported/audio_format', 'Speaking in the voice of m4a uploads is not supported yet; upload WAV or MP3');
+      throw rejections.unsupportedAudioFormat('Speaking in the voice of m4a uploads is not supported yet; upload WAV or MP3');
     }
     return { voiceId: id, pitchOffset: 0 };
   }

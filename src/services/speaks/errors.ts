@@ -1,25 +1,47 @@
 /**
- * A request of the earlier interface that cannot be served, with its HTTP status and
- * `error_code`. The services of that interface speak its codes directly (they serve nothing
- * else); the HTTP layer renders this as `{message: {msg, error_code}}`.
+ * Why a speak, an upload slot or a speak's audio was refused, in domain terms. Services know no
+ * HTTP: the earlier interface's renderer (http/earlier/render-error.ts) maps each code to its
+ * status and `error_code` (`invalid_field` → 400 `app/invalid/<field>`, and so on).
  */
-export class EarlierApiRejection extends Error {
+export type SpeakErrorCode =
+  /** A field's value cannot be used; `field` names it. */
+  | 'invalid_field'
+  /** A field the request needs is absent; `field` names it. */
+  | 'missing_field'
+  | 'not_found'
+  | 'forbidden'
+  | 'insufficient_credit'
+  /** Over the plan's synthesis rate; `retryAfterSeconds` says when to come back. */
+  | 'rate_limited'
+  | 'file_too_large'
+  | 'unsupported_audio_format';
+
+export class SpeakError extends Error {
   constructor(
-    readonly status: number,
-    readonly code: string,
+    readonly code: SpeakErrorCode,
     message: string,
-    readonly retryAfterSeconds?: number,
+    readonly details: { field?: string; retryAfterSeconds?: number } = {},
   ) {
     super(message);
+    this.name = 'SpeakError';
+  }
+
+  get field(): string | undefined {
+    return this.details.field;
+  }
+
+  get retryAfterSeconds(): number | undefined {
+    return this.details.retryAfterSeconds;
   }
 }
 
 export const rejections = {
-  invalid: (field: string, message: string) => new EarlierApiRejection(400, `app/invalid/${field}`, message),
-  missing: (field: string) => new EarlierApiRejection(400, 'app/param/not-enough', `${field} is required`),
-  notFound: (message = 'No speak at this address') => new EarlierApiRejection(404, 'app/not-found', message),
-  forbidden: (message: string) => new EarlierApiRejection(403, 'app/forbidden', message),
-  insufficientCredit: () => new EarlierApiRejection(402, 'app/insufficient-credit', 'Insufficient credit'),
-  tooManyRequests: (retryAfterSeconds: number) =>
-    new EarlierApiRejection(429, 'app/too-many-requests', 'Too many synthesis requests; retry later', retryAfterSeconds),
+  invalid: (field: string, message: string) => new SpeakError('invalid_field', message, { field }),
+  missing: (field: string) => new SpeakError('missing_field', `${field} is required`, { field }),
+  notFound: (message = 'No speak at this address') => new SpeakError('not_found', message),
+  forbidden: (message: string) => new SpeakError('forbidden', message),
+  insufficientCredit: () => new SpeakError('insufficient_credit', 'Insufficient credit'),
+  tooManyRequests: (retryAfterSeconds: number) => new SpeakError('rate_limited', 'Too many synthesis requests; retry later', { retryAfterSeconds }),
+  fileTooLarge: (maxBytes: number) => new SpeakError('file_too_large', `The file is larger than ${maxBytes} bytes`),
+  unsupportedAudioFormat: (message: string) => new SpeakError('unsupported_audio_format', message),
 };

@@ -10,10 +10,10 @@ import type { Synthesizer } from '../../synthesis/pipeline/synthesizer.js';
 import type { AccountService } from '../accounts/account-service.js';
 import type { Account } from '../accounts/account.js';
 import type { Plan } from '../accounts/plan.js';
-import { EarlierApiRejection, rejections } from './errors.js';
+import { SpeakError, rejections } from './errors.js';
 import { prepareSpeech, type SpeechDeps } from './speech-for-order.js';
 import type { SpeakOrder } from './speak-order.js';
-import { SpeakStore } from './speak-store.js';
+import type { SpeakRepository } from '../../repositories/index.js';
 import { audioFileName } from './speak-urls.js';
 import type { Speak } from './speak.js';
 
@@ -25,7 +25,7 @@ export interface SpeakFinishedListener {
 }
 
 export interface SpeakServiceDeps extends SpeechDeps {
-  store: SpeakStore;
+  store: SpeakRepository;
   accounts: AccountService;
   rate: RateLimiter;
   queue: JobQueue;
@@ -127,7 +127,7 @@ export class SpeakService {
         this.deps.clock.now(),
       );
     } catch (error) {
-      const permanent = error instanceof EarlierApiRejection || error instanceof NothingToSpeakError;
+      const permanent = error instanceof SpeakError || error instanceof NothingToSpeakError;
       if (permanent || attempt >= synthesisAttempts) return this.fail(speak, reasonOf(error));
       throw error;
     }
@@ -182,6 +182,6 @@ export function characterCount(text: string): number {
 }
 
 function reasonOf(error: unknown): string {
-  if (error instanceof EarlierApiRejection || error instanceof NothingToSpeakError) return error.message;
+  if (error instanceof SpeakError || error instanceof NothingToSpeakError) return error.message;
   return 'Synthesis failed';
 }

@@ -1,6 +1,5 @@
 import type { WordTiming } from '../../synthesis/audio.js';
 import type { AudioFormat } from '../../synthesis/pipeline/speech-request.js';
-import type { SpeakRow } from '../../store/schema.js';
 import type { SpeakOrder } from './speak-order.js';
 
 export type SpeakStatus = 'progress' | 'done' | 'failed';
@@ -34,27 +33,4 @@ export interface Speak {
   error: string | null;
   createdAt: number;
   finishedAt: number | null;
-}
-
-export function speakFromRow(row: SpeakRow): Speak {
-  return {
-    id: row.id,
-    uid: row.uid,
-    status: row.status,
-    order: JSON.parse(row.params) as SpeakOrder,
-    query: JSON.parse(row.query) as Record<string, unknown>,
-    actorId: row.actor_id,
-    textCount: row.text_count,
-    credits: row.credits,
-    format: row.audio_format as AudioFormat,
-    audioKey: row.audio_key,
-    contentType: row.content_type,
-    sampleRate: row.sample_rate,
-    duration: row.duration,
-    synthesisSeconds: row.synthesis_seconds,
-    timing: row.timing ? (JSON.parse(row.timing) as SpeakTiming) : null,
-    error: row.error,
-    createdAt: row.created_at,
-    finishedAt: row.finished_at,
-  };
 }

@@ -2,10 +2,9 @@ import type { Clock } from '../../clock.js';
 import type { JobQueue } from '../../queue/job-queue.js';
 import type { AccountService } from '../accounts/account-service.js';
 import type { SpeakFinishedListener } from '../speaks/speak-service.js';
-import type { SpeakStore } from '../speaks/speak-store.js';
+import type { DeliveryRepository, SpeakRepository } from '../../repositories/index.js';
 import type { SpeakUrls } from '../speaks/speak-urls.js';
 import type { Speak } from '../speaks/speak.js';
-import { DeliveryStore } from './delivery-store.js';
 import { postCallback, type AttemptOutcome, type PostOptions } from './post-callback.js';
 import { maxWebhookAttempts } from './retry-schedule.js';
 import { webhookBody } from './webhook-body.js';
@@ -17,8 +16,8 @@ export const webhookJobName = 'webhook.deliver';
 export class RetryableDelivery extends Error {}
 
 export interface WebhookServiceDeps {
-  deliveries: DeliveryStore;
-  speaks: SpeakStore;
+  deliveries: DeliveryRepository;
+  speaks: SpeakRepository;
   urls: SpeakUrls;
   accounts: AccountService;
   queue: JobQueue;

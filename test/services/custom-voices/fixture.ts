@@ -15,6 +15,7 @@ import { encodeWavPcm16 } from '../../../src/synthesis/encoders/wav.js';
 import { SynthesisPool } from '../../../src/synthesis/pool/synthesis-pool.js';
 import { testDatabaseTargets, type TestDatabase } from '../../contract/test-databases.js';
 import { makeSpeaker, sampleSentences, speakers } from '../../synthesis/adaptation/speakers.js';
+import { CustomVoiceRepository } from '../../../src/repositories/index.js';
 
 /** A custom-voice service over a real SQLite database, disk blobs, the durable queue and real worker threads. */
 export async function openServiceFixture() {
@@ -29,7 +30,7 @@ export async function openServiceFixture() {
   const tmpDir = path.join(folder, 'tmp');
   const errors: unknown[] = [];
   const service = new CustomVoiceService({
-    db: store.db,
+    repository: new CustomVoiceRepository(store.db),
     blobs,
     queue,
     concurrency: new InMemoryConcurrencyLimiter(),

@@ -3,9 +3,10 @@ import { after, before, describe, it } from 'node:test';
 import { CustomVoiceError, CustomVoiceResolver, type CustomVoiceErrorCode } from '../../../src/services/custom-voices/index.js';
 import { encodeWavPcm16 } from '../../../src/synthesis/encoders/wav.js';
 import { openServiceFixture, type ServiceFixture } from './fixture.js';
+import { customVoiceStatus } from '../../../src/http/current/error-renderer.js';
 
 const refusal = (code: CustomVoiceErrorCode, status: number) => (error: unknown) =>
-  error instanceof CustomVoiceError && error.code === code && error.status === status;
+  error instanceof CustomVoiceError && error.code === code && customVoiceStatus[error.code] === status;
 
 async function blobKeys(f: ServiceFixture, prefix: string): Promise<string[]> {
   const keys: string[] = [];

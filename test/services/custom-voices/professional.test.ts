@@ -7,9 +7,10 @@ import { resample } from '../../../src/synthesis/dsp/resample.js';
 import { encodeWavPcm16 } from '../../../src/synthesis/encoders/wav.js';
 import { speakers } from '../../synthesis/adaptation/speakers.js';
 import { openServiceFixture, type ServiceFixture } from './fixture.js';
+import { customVoiceStatus } from '../../../src/http/current/error-renderer.js';
 
 const refusal = (code: CustomVoiceErrorCode, status = 400) => (error: unknown) =>
-  error instanceof CustomVoiceError && error.code === code && error.status === status;
+  error instanceof CustomVoiceError && error.code === code && customVoiceStatus[error.code] === status;
 
 /** `pcm` repeated until it lasts `seconds`. */
 function repeated(pcm: Pcm, seconds: number): Pcm {

@@ -1,5 +1,5 @@
 import { CustomVoiceError } from '../../../services/custom-voices/index.js';
-import { ApiError, ValidationError } from '../../api-error.js';
+import { customVoiceApiError } from '../error-renderer.js';
 
 /**
  * The custom-voice service's refusals in the current interface's terms, for its one error
@@ -8,10 +8,7 @@ import { ApiError, ValidationError } from '../../api-error.js';
  */
 export function toApiError(error: unknown): unknown {
   if (!(error instanceof CustomVoiceError)) return error;
-  if (error.status === 422) {
-    return new ValidationError([{ loc: ['body', error.field ?? 'file'], msg: `Value error, ${error.message}`, type: 'value_error' }]);
-  }
-  return new ApiError(error.status, `custom-voice/${error.code}`, error.message);
+  return customVoiceApiError(error);
 }
 
 /** Runs a route's work, rethrowing the service's refusals as ApiErrors. */

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database, WebhookDeliveryRow } from '../../store/schema.js';
+import type { WebhookDeliveryRow } from '../store/schema.js';
+import type { DatabaseHandle } from './database-handle.js';
 
 /** The `webhook_deliveries` table: one row per speak whose account had a callback URL when it finished. */
-export class DeliveryStore {
-  constructor(private readonly db: Kysely<Database>) {}
+export class DeliveryRepository {
+  constructor(private readonly db: DatabaseHandle) {}
 
   /** The delivery of a speak, made on first call; later calls return the same one (its id is the stable webhook-id). */
   async createFor(speakId: string, uid: string, url: string, now: number): Promise<WebhookDeliveryRow> {

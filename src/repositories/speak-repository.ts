@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema.js';
-import { speakFromRow, type Speak, type SpeakTiming } from './speak.js';
-import type { SpeakOrder } from './speak-order.js';
+import type { Speak, SpeakTiming } from '../services/speaks/speak.js';
+import type { SpeakOrder } from '../services/speaks/speak-order.js';
+import type { AudioFormat } from '../synthesis/pipeline/speech-request.js';
+import type { SpeakRow } from '../store/schema.js';
+import { affected, type DatabaseHandle } from './database-handle.js';
 
 export interface NewSpeak {
   id: string;
@@ -24,8 +25,8 @@ export interface FinishedAudio {
 }
 
 /** The `speaks` table. Status moves only out of `progress`, so a job run twice cannot undo an outcome. */
-export class SpeakStore {
-  constructor(private readonly db: Kysely<Database>) {}
+export class SpeakRepository {
+  constructor(private readonly db: DatabaseHandle) {}
 
   async insert(speak: NewSpeak): Promise<void> {
     await this.db
@@ -77,7 +78,7 @@ export class SpeakStore {
       .where('id', '=', id)
       .where('status', '=', 'progress')
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return affected(result) === 1;
   }
 
   /** True when this call moved the speak to `failed` (so the caller refunds exactly once). */
@@ -88,7 +89,7 @@ export class SpeakStore {
       .where('id', '=', id)
       .where('status', '=', 'progress')
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return affected(result) === 1;
   }
 
   /** Ids of speaks still in progress, oldest first (recovery at start). */
@@ -96,4 +97,27 @@ export class SpeakStore {
     const rows = await this.db.selectFrom('speaks').select('id').where('status', '=', 'progress').orderBy('created_at').execute();
     return rows.map((r) => r.id);
   }
+}
+
+export function speakFromRow(row: SpeakRow): Speak {
+  return {
+    id: row.id,
+    uid: row.uid,
+    status: row.status,
+    order: JSON.parse(row.params) as SpeakOrder,
+    query: JSON.parse(row.query) as Record<string, unknown>,
+    actorId: row.actor_id,
+    textCount: row.text_count,
+    credits: row.credits,
+    format: row.audio_format as AudioFormat,
+    audioKey: row.audio_key,
+    contentType: row.content_type,
+    sampleRate: row.sample_rate,
+    duration: row.duration,
+    synthesisSeconds: row.synthesis_seconds,
+    timing: row.timing ? (JSON.parse(row.timing) as SpeakTiming) : null,
+    error: row.error,
+    createdAt: row.created_at,
+    finishedAt: row.finished_at,
+  };
 }

@@ -1,0 +1,169 @@
+import { sql } from 'kysely';
+import type { Account } from '../services/accounts/account.js';
+import type { Plan } from '../services/accounts/plan.js';
+import type { AccountRow, NewAccountRow } from '../store/schema.js';
+import { planFromRow } from './plan-repository.js';
+import { affected, type DatabaseHandle } from './database-handle.js';
+
+/** Which hashed credential identifies the caller: the X-API-KEY or the Bearer token. */
+export type CredentialColumn = 'api_key_hash' | 'api_token_hash';
+/** Secrets kept encrypted so they can be shown again. */
+export type EncryptedColumn = 'api_token_encrypted' | 'webhook_secret_encrypted';
+
+/** The columns an account's owner or operator may change. */
+export type AccountChanges = Partial<
+  Pick<
+    NewAccountRow,
+    | 'plan'
+    | 'callback_url'
+    | 'enable_api'
+    | 'api_key_hash'
+    | 'api_token_hash'
+    | 'api_token_encrypted'
+    | 'webhook_secret_encrypted'
+    | 'used_credits'
+    | 'used_professional_generations'
+  >
+>;
+
+/**
+ * The `accounts` table: accounts, their hashed and encrypted credentials and their usage
+ * counters (credits, professional trainings), debited atomically against their plan.
+ */
+export class AccountRepository {
+  constructor(private readonly db: DatabaseHandle) {}
+
+  async insert(row: NewAccountRow): Promise<void> {
+    await this.db.insertInto('accounts').values(row).execute();
+  }
+
+  async get(uid: string): Promise<Account | null> {
+    const row = await this.db.selectFrom('accounts').selectAll().where('uid', '=', uid).executeTakeFirst();
+    return row ? accountFromRow(row) : null;
+  }
+
+  /** The account and its plan in one read. */
+  async getWithPlan(uid: string): Promise<{ account: Account; plan: Plan } | null> {
+    const row = await this.db
+      .selectFrom('accounts')
+      .innerJoin('plans', 'plans.name', 'accounts.plan')
+      .selectAll('accounts')
+      .select([
+        'plans.concurrency_limit',
+        'plans.custom_voice_slot',
+        'plans.professional_voice_slot',
+        'plans.plan_credits',
+        'plans.clone_allowed',
+        'plans.prosody_meta_allowed',
+        'plans.speak_rate_per_minute',
+        'plans.max_concurrent_clones',
+        'plans.professional_clone_generations',
+      ])
+      .where('accounts.uid', '=', uid)
+      .executeTakeFirst();
+    if (!row) return null;
+    return { account: accountFromRow(row), plan: planFromRow({ ...row, name: row.plan }) };
+  }
+
+  /** Oldest first. */
+  async list(): Promise<Account[]> {
+    const rows = await this.db.selectFrom('accounts').selectAll().orderBy('created_at').orderBy('uid').execute();
+    return rows.map(accountFromRow);
+  }
+
+  /** The account whose credential has this digest, with the stored digest for the caller's constant-time check. */
+  async findByCredential(column: CredentialColumn, digest: string): Promise<{ account: Account; storedDigest: string } | null> {
+    const row = await this.db.selectFrom('accounts').selectAll().where(column, '=', digest).executeTakeFirst();
+    return row ? { account: accountFromRow(row), storedDigest: row[column] } : null;
+  }
+
+  /** An encrypted secret of the account, or null when there is no such account. */
+  async getEncrypted(uid: string, column: EncryptedColumn): Promise<string | null> {
+    const row = await this.db.selectFrom('accounts').select(column).where('uid', '=', uid).executeTakeFirst();
+    return row ? (row as Record<EncryptedColumn, string>)[column] : null;
+  }
+
+  async planExists(name: string): Promise<boolean> {
+    const row = await this.db.selectFrom('plans').select('name').where('name', '=', name).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** False when there is no such account. */
+  async update(uid: string, changes: AccountChanges): Promise<boolean> {
+    const result = await this.db.updateTable('accounts').set(changes).where('uid', '=', uid).executeTakeFirst();
+    return affected(result) > 0;
+  }
+
+  /**
+   * Takes `n` characters of credit, or nothing: one UPDATE whose condition is the plan's
+   * allowance, so concurrent debits (from any number of processes) never push usage past it.
+   * False when it would, or when there is no such account.
+   */
+  async debitCredits(uid: string, n: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('accounts')
+      .set((eb) => ({ used_credits: eb('used_credits', '+', n) }))
+      .where('uid', '=', uid)
+      .where(({ eb, selectFrom }) =>
+        eb(eb('used_credits', '+', n), '<=', selectFrom('plans').select('plans.plan_credits').whereRef('plans.name', '=', 'accounts.plan')),
+      )
+      .executeTakeFirst();
+    return affected(result) === 1;
+  }
+
+  /** Gives back `n` credits; usage never goes below zero. False when there is no such account. */
+  async refundCredits(uid: string, n: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('accounts')
+      .set({ used_credits: sql<number>`case when used_credits >= ${n} then used_credits - ${n} else 0 end` })
+      .where('uid', '=', uid)
+      .executeTakeFirst();
+    return affected(result) > 0;
+  }
+
+  /** Counts one professional training against the plan; false when none is left (or no such account). */
+  async useProfessionalGeneration(uid: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('accounts')
+      .set((eb) => ({ used_professional_generations: eb('used_professional_generations', '+', 1) }))
+      .where('uid', '=', uid)
+      .where(({ eb, selectFrom }) =>
+        eb(
+          eb('used_professional_generations', '+', 1),
+          '<=',
+          selectFrom('plans').select('plans.professional_clone_generations').whereRef('plans.name', '=', 'accounts.plan'),
+        ),
+      )
+      .executeTakeFirst();
+    return affected(result) === 1;
+  }
+
+  async refundProfessionalGeneration(uid: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('accounts')
+      .set({ used_professional_generations: sql<number>`case when used_professional_generations > 0 then used_professional_generations - 1 else 0 end` })
+      .where('uid', '=', uid)
+      .executeTakeFirst();
+    return affected(result) > 0;
+  }
+}
+
+/** The repository itself, or one over a database handle given by callers written before repositories. */
+export function accountRepository(source: AccountRepository | DatabaseHandle): AccountRepository {
+  return source instanceof AccountRepository ? source : new AccountRepository(source);
+}
+
+export function accountFromRow(row: AccountRow): Account {
+  return {
+    uid: row.uid,
+    username: row.username,
+    fullname: row.fullname,
+    email: row.email,
+    plan: row.plan,
+    enableApi: row.enable_api === 1,
+    callbackUrl: row.callback_url,
+    usedCredits: row.used_credits,
+    usedProfessionalGenerations: row.used_professional_generations,
+    createdAt: row.created_at,
+  };
+}

@@ -1,0 +1,92 @@
+import type { CustomVoiceRow, CustomVoicesTable } from '../store/schema.js';
+import { affected, type DatabaseHandle } from './database-handle.js';
+
+export type NewCustomVoice = Omit<CustomVoiceRow, 'error' | 'profile' | 'upload_key'> & Partial<Pick<CustomVoiceRow, 'error' | 'profile' | 'upload_key'>>;
+export type CustomVoiceChanges = Partial<Pick<CustomVoicesTable, 'status' | 'profile' | 'error' | 'upload_key' | 'updated_at'>>;
+
+/** The `custom_voices` table: instant and professional clones, their status and profile. */
+export class CustomVoiceRepository {
+  constructor(private readonly db: DatabaseHandle) {}
+
+  async insert(voice: NewCustomVoice): Promise<void> {
+    await this.db
+      .insertInto('custom_voices')
+      .values({ error: null, profile: null, upload_key: null, ...voice })
+      .execute();
+  }
+
+  /** The account's voices, newest first. */
+  async listByAccount(accountUid: string): Promise<CustomVoiceRow[]> {
+    return this.db
+      .selectFrom('custom_voices')
+      .selectAll()
+      .where('account_uid', '=', accountUid)
+      .orderBy('created_at', 'desc')
+      .orderBy('voice_id', 'desc')
+      .execute();
+  }
+
+  /** The account's voices in order of creation (oldest first): which ones hold the plan's slots. */
+  async creationOrder(accountUid: string): Promise<Pick<CustomVoiceRow, 'voice_id' | 'source' | 'status'>[]> {
+    return this.db
+      .selectFrom('custom_voices')
+      .select(['voice_id', 'source', 'status'])
+      .where('account_uid', '=', accountUid)
+      .orderBy('created_at')
+      .orderBy('voice_id')
+      .execute();
+  }
+
+  /** A voice of this account (another account's voice is not found). */
+  async findOwned(accountUid: string, voiceId: string): Promise<CustomVoiceRow | null> {
+    const row = await this.db.selectFrom('custom_voices').selectAll().where('voice_id', '=', voiceId).where('account_uid', '=', accountUid).executeTakeFirst();
+    return row ?? null;
+  }
+
+  async get(voiceId: string): Promise<CustomVoiceRow | null> {
+    return (await this.db.selectFrom('custom_voices').selectAll().where('voice_id', '=', voiceId).executeTakeFirst()) ?? null;
+  }
+
+  /** False when there is no such voice (deleted meanwhile). */
+  async update(voiceId: string, changes: CustomVoiceChanges): Promise<boolean> {
+    const result = await this.db.updateTable('custom_voices').set(changes).where('voice_id', '=', voiceId).executeTakeFirst();
+    return affected(result) > 0;
+  }
+
+  async delete(voiceId: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('custom_voices').where('voice_id', '=', voiceId).executeTakeFirst();
+    return affected(result) > 0;
+  }
+
+  /** Deletes a voice of this account; false when it has none of that id. */
+  async deleteOwned(accountUid: string, voiceId: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('custom_voices').where('voice_id', '=', voiceId).where('account_uid', '=', accountUid).executeTakeFirst();
+    return affected(result) > 0;
+  }
+
+  /** Heartbeat of a voice being made: touches `updated_at` while it is still pending or training. */
+  async touchInProgress(voiceId: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('custom_voices')
+      .set({ updated_at: now })
+      .where('voice_id', '=', voiceId)
+      .where('status', 'in', ['pending', 'training'])
+      .execute();
+  }
+
+  /** Fails the instant voices in progress whose heartbeat is older than `staleBefore`; returns how many. */
+  async failStaleInstant(staleBefore: number, error: string, now: number): Promise<number> {
+    const result = await this.db
+      .updateTable('custom_voices')
+      .set({ status: 'failed', error, updated_at: now })
+      .where('source', '=', 'instant')
+      .where('status', 'in', ['pending', 'training'])
+      .where('updated_at', '<', staleBefore)
+      .executeTakeFirst();
+    return affected(result);
+  }
+}
+
+export function customVoiceRepository(source: CustomVoiceRepository | DatabaseHandle): CustomVoiceRepository {
+  return source instanceof CustomVoiceRepository ? source : new CustomVoiceRepository(source);
+}

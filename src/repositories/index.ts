@@ -1,0 +1,36 @@
+import { AccountRepository } from './account-repository.js';
+import { CustomVoiceRepository } from './custom-voice-repository.js';
+import type { DatabaseHandle } from './database-handle.js';
+import { DeliveryRepository } from './delivery-repository.js';
+import { PlanRepository } from './plan-repository.js';
+import { SpeakRepository } from './speak-repository.js';
+import { SpeakResourceRepository } from './speak-resource-repository.js';
+
+export { AccountRepository, accountRepository, type AccountChanges, type CredentialColumn, type EncryptedColumn } from './account-repository.js';
+export { PlanRepository, planRepository } from './plan-repository.js';
+export { CustomVoiceRepository, customVoiceRepository, type NewCustomVoice, type CustomVoiceChanges } from './custom-voice-repository.js';
+export { SpeakRepository, type NewSpeak, type FinishedAudio } from './speak-repository.js';
+export { DeliveryRepository } from './delivery-repository.js';
+export { SpeakResourceRepository } from './speak-resource-repository.js';
+export type { DatabaseHandle } from './database-handle.js';
+
+/** One repository per aggregate: the only code that reads or writes the database. */
+export interface Repositories {
+  accounts: AccountRepository;
+  plans: PlanRepository;
+  customVoices: CustomVoiceRepository;
+  speaks: SpeakRepository;
+  deliveries: DeliveryRepository;
+  speakResources: SpeakResourceRepository;
+}
+
+export function openRepositories(db: DatabaseHandle): Repositories {
+  return {
+    accounts: new AccountRepository(db),
+    plans: new PlanRepository(db),
+    customVoices: new CustomVoiceRepository(db),
+    speaks: new SpeakRepository(db),
+    deliveries: new DeliveryRepository(db),
+    speakResources: new SpeakResourceRepository(db),
+  };
+}
