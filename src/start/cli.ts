@@ -6,6 +6,9 @@ import { accountsCommand } from './commands/accounts.js';
 import { plansCommand } from './commands/plans.js';
 import { sayCommand } from './commands/say.js';
 import { voicesCommand } from './commands/voices.js';
+import { modelsCommand, modelsUsage } from './commands/models.js';
+import { ModelError } from '../synthesis/engines/piper/model-error.js';
+import { configureEngines } from '../synthesis/engines/engine-settings.js';
 import { UsageError } from './commands/usage-error.js';
 import { serve } from './serve.js';
 
@@ -19,12 +22,14 @@ const usage = `usage: orator <command>
   plans set PLAN FIELD VALUE              change a plan setting (e.g. plans set free concurrency_limit 3)
   say TEXT | --file F --voice ID [--lang L] [--model M] [--format wav|mp3] --out FILE
   voices [--json]                         list the built-in voices
+${modelsUsage}
 
 Configuration comes from the environment (PORT, HOST, DATA_DIR, DATABASE_URL, …): see README.`;
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   const config = readConfig();
+  configureEngines({ modelsDir: config.modelsDir, modelMemoryMb: config.modelMemoryMb });
   switch (command) {
     case 'serve':
       return serve(config);
@@ -36,6 +41,8 @@ async function main(argv: string[]): Promise<void> {
       return sayCommand(config, rest);
     case 'voices':
       return voicesCommand(rest);
+    case 'models':
+      return modelsCommand(config, rest);
     case undefined:
     case 'help':
     case '--help':
@@ -48,7 +55,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof ConfigError || error instanceof AccountServiceError) {
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof AccountServiceError || error instanceof ModelError) {
     console.error(`orator: ${error.message}`);
     if (error instanceof UsageError) console.error(`\n${usage}`);
     process.exit(2);
