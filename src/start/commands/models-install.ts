@@ -53,6 +53,8 @@ async function installFromUrl(url: string, modelsDir: string, options: InstallOp
   const name = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '').replace(/\.onnx$/, '');
   if (!url.split('?')[0].endsWith('.onnx') || !name) throw new UsageError(`${url}: give the URL of NAME.onnx (NAME.onnx.json is fetched beside it)`);
   const partial = partialPaths(modelsDir, name);
+  // The small .onnx.json is fetched whole each time; only the model resumes.
+  await rm(partial.json, { force: true });
   await download(`${url}.json`, partial.json, `${name}.onnx.json`);
   readPiperConfig(partial.json);
   await download(url, partial.onnx, `${name}.onnx`);
