@@ -65,6 +65,10 @@ describe('neural voices installed with `orator models` into a running server', (
 
   before(async () => {
     const onnx = writeTinyVoice(published.dir, name, { multiSpeaker: true });
+    // Piper's voices.json format: paths relative to the index, size and MD5 of each file.
+    const md5 = createHash('md5').update(readFileSync(onnx)).digest('hex');
+    const index = { [name]: { key: name, name: 'tiny', language: { code: 'en_US' }, quality: 'x_low', num_speakers: 2, files: { [`${name}.onnx`]: { size_bytes: readFileSync(onnx).length, md5_digest: md5 }, [`${name}.onnx.json`]: { size_bytes: 1, md5_digest: '' } } } };
+    writeFileSync(path.join(published.dir, 'voices.json'), JSON.stringify(index));
     files = await serveFiles(published.dir);
     server = await startTestServer({ startQueue: false, env: { MODELS_DIR: models.dir } });
     key = (await server.createAccount('custom')).apiKey;
@@ -143,5 +147,12 @@ describe('neural voices installed with `orator models` into a running server', (
     assert.ok(!ids.includes(alpha) && !ids.includes(beta));
     const gone = await speak('/v1/text-to-speech', {});
     assert.equal(gone.status, 404);
+  });
+
+  it('`orator models index` browses a voices.json; `install KEY --index` installs from it, MD5 checked', async () => {
+    const { stdout: listing } = await run(process.execPath, [cli, 'models', 'index', `${files.url}/voices.json`, '--language', 'en'], { env: env() });
+    assert.match(listing, new RegExp(`^${name}\\s+en_US\\s+x_low\\s+2 spk`));
+    await run(process.execPath, [cli, 'models', 'install', name, '--index', `${files.url}/voices.json`], { env: env() });
+    assert.ok((await voiceIds()).includes(alpha));
   });
 });
