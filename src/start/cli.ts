@@ -7,12 +7,14 @@ import { doctorCommand } from './commands/doctor.js';
 import { plansCommand } from './commands/plans.js';
 import { sayCommand } from './commands/say.js';
 import { serveCommand } from './commands/serve.js';
+import { modelsCommand } from './commands/models.js';
+import { configureEngines } from '../synthesis/engines/engine-settings.js';
 import { UsageError } from './commands/usage-error.js';
 import { voicesCommand } from './commands/voices.js';
 import { reportFailure } from './report-failure.js';
 
 /** Every command, in the order `orator help` lists them. A new command is one file and one entry here. */
-export const commands: Command[] = [serveCommand, accountsCommand, plansCommand, sayCommand, voicesCommand, doctorCommand];
+export const commands: Command[] = [serveCommand, accountsCommand, plansCommand, sayCommand, voicesCommand, modelsCommand, doctorCommand];
 
 const usage = `usage: orator <command> [options]      (orator <command> --help for its options)
 
@@ -37,7 +39,10 @@ async function main(argv: string[]): Promise<void> {
     console.log(command.help);
     return;
   }
-  await command.run(rest, readConfig());
+  const config = readConfig();
+  // Every command that synthesizes (serve, say, doctor, models) sees the installed neural voices.
+  configureEngines({ modelsDir: config.modelsDir, modelMemoryMb: config.modelMemoryMb });
+  await command.run(rest, config);
 }
 
 // Everything Orator writes (database, its WAL, key file, audio, uploads) is for this user alone.

@@ -1,5 +1,6 @@
 import { ConfigError } from '../config/config.js';
 import { AccountServiceError } from '../services/accounts/errors.js';
+import { ModelError } from '../synthesis/engines/piper/model-error.js';
 import { UsageError } from './commands/usage-error.js';
 
 /**
@@ -13,7 +14,7 @@ export function reportFailure(error: unknown): never {
   console.error(`orator: ${message.split('\n')[0]}`);
   if (error instanceof UsageError && error.usage) console.error(`\n${error.usage}`);
   if (debug && error instanceof Error) console.error(stackWithCauses(error));
-  const expected = error instanceof UsageError || error instanceof ConfigError || error instanceof AccountServiceError;
+  const expected = error instanceof UsageError || error instanceof ConfigError || error instanceof AccountServiceError || error instanceof ModelError;
   process.exit(expected ? 2 : 1);
 }
 

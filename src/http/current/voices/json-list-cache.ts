@@ -9,8 +9,8 @@ interface CachedList {
 }
 
 /**
- * Serialized built-in voice listings, by filter. The built-in catalog never changes while the
- * server runs, so a listing is filtered, serialized and compressed once per distinct query and
+ * Serialized built-in voice listings, by filter. The built-in catalog changes only when a model is
+ * installed or removed, so a listing is filtered, serialized and compressed once per distinct query and
  * public URL; a request then only adds the account's own custom voices in front, and most
  * requests (no custom voices) send a ready buffer. Listings are ~28 kB of JSON and compress ~7×,
  * which matters more than anything else for their throughput. Bounded: free-text filters
@@ -18,10 +18,16 @@ interface CachedList {
  */
 export class JsonListCache {
   private readonly lists = new Map<string, CachedList>();
+  private source: object | undefined;
 
   constructor(private readonly maxEntries = 512) {}
 
-  get(key: string, build: () => unknown[]): CachedList {
+  /** `source`: the built-in entries the listing is made of; a new array (a model installed or removed) empties the cache. */
+  get(key: string, build: () => unknown[], source?: object): CachedList {
+    if (source !== undefined && source !== this.source) {
+      this.lists.clear();
+      this.source = source;
+    }
     let list = this.lists.get(key);
     if (list === undefined) {
       const items = itemsJson(build());

@@ -40,7 +40,7 @@ export function registerV2Voices(app: FastifyInstance, services: Services): void
       const { custom, builtin } = await services.voiceCatalog.listByKind(accountOf(request).uid);
       // OR keeps or drops each voice on its own, so the two parts can be filtered apart.
       const shape = (list: readonly VoiceEntry[]) => filterAny(list, filter).map(v2Voice);
-      return sendListing(request, reply, itemsJson(shape(custom)), cache.get(JSON.stringify(filter), () => shape(builtin)));
+      return sendListing(request, reply, itemsJson(shape(custom)), cache.get(JSON.stringify(filter), () => shape(builtin), builtin));
     },
   );
 }

@@ -31,7 +31,7 @@ export function registerV3Voices(app: FastifyInstance, services: Services): void
       const { custom, builtin } = await services.voiceCatalog.listByKind(accountOf(request).uid);
       const publicUrl = services.config.publicUrl;
       const shape = (list: readonly VoiceEntry[]) => filterAll(list, filter).map((e) => v3Voice(e, publicUrl));
-      return sendListing(request, reply, itemsJson(shape(custom)), cache.get(`${publicUrl}\u0000${JSON.stringify(filter)}`, () => shape(builtin)));
+      return sendListing(request, reply, itemsJson(shape(custom)), cache.get(`${publicUrl}\u0000${JSON.stringify(filter)}`, () => shape(builtin), builtin));
     },
   );
 }

@@ -1,0 +1,98 @@
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describeModel, type InstalledModel } from '../../synthesis/engines/piper/piper-catalog.js';
+import { readPiperConfig } from '../../synthesis/engines/piper/piper-config.js';
+import { PiperModel } from '../../synthesis/engines/piper/piper-model.js';
+import { download, fileDigest } from './models-download.js';
+import { UsageError } from './usage-error.js';
+
+export interface InstallOptions {
+  /** Expected SHA-256 of the `.onnx` (hex). */
+  sha256?: string;
+  /** Expected MD5 of the `.onnx` (hex), as Piper's voices.json gives it. */
+  md5?: string;
+}
+
+/**
+ * Installs a voice into `modelsDir`: a `NAME.onnx` file (its `.onnx.json` beside it), every voice
+ * of a directory, or a URL of a `.onnx` (its `.onnx.json` at the same URL plus `.json`). Files are
+ * gathered in `modelsDir/.partial`, verified (checksum when given, the `.onnx.json`, then the
+ * model's inputs in ONNX Runtime), and only then renamed into place: `.onnx.json` first, `.onnx`
+ * last, so a running server lists the voice only once it is whole.
+ */
+export async function installModels(source: string, modelsDir: string, options: InstallOptions = {}): Promise<InstalledModel[]> {
+  await mkdir(path.join(modelsDir, '.partial'), { recursive: true });
+  if (/^https?:\/\//i.test(source)) return [await installFromUrl(source, modelsDir, options)];
+  const info = await stat(source).catch(() => null);
+  if (!info) throw new UsageError(`${source}: no such file or directory`);
+  if (info.isDirectory()) {
+    const files = (await readdir(source)).filter((f) => f.endsWith('.onnx')).sort();
+    if (files.length === 0) throw new UsageError(`${source}: no NAME.onnx files in it`);
+    const installed: InstalledModel[] = [];
+    for (const file of files) installed.push(await installFromFile(path.join(source, file), modelsDir, options));
+    return installed;
+  }
+  return [await installFromFile(source.replace(/\.onnx\.json$/, '.onnx'), modelsDir, options)];
+}
+
+async function installFromFile(onnx: string, modelsDir: string, options: InstallOptions): Promise<InstalledModel> {
+  if (!onnx.endsWith('.onnx')) throw new UsageError(`${onnx}: a Piper voice is NAME.onnx with NAME.onnx.json beside it`);
+  const name = path.basename(onnx, '.onnx');
+  const partial = partialPaths(modelsDir, name);
+  await copyFile(onnx, partial.onnx);
+  await copyFile(`${onnx}.json`, partial.json).catch(() => {
+    throw new UsageError(`${onnx}.json: missing (a Piper voice needs NAME.onnx and NAME.onnx.json side by side)`);
+  });
+  const sidecar = onnx.replace(/\.onnx$/, '.voice.json');
+  if (existsSync(sidecar)) await copyFile(sidecar, partial.sidecar);
+  return verifyAndPlace(name, partial, modelsDir, options);
+}
+
+async function installFromUrl(url: string, modelsDir: string, options: InstallOptions): Promise<InstalledModel> {
+  const name = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '').replace(/\.onnx$/, '');
+  if (!url.split('?')[0].endsWith('.onnx') || !name) throw new UsageError(`${url}: give the URL of NAME.onnx (NAME.onnx.json is fetched beside it)`);
+  const partial = partialPaths(modelsDir, name);
+  // The small .onnx.json is fetched whole each time; only the model resumes.
+  await rm(partial.json, { force: true });
+  await download(`${url}.json`, partial.json, `${name}.onnx.json`);
+  readPiperConfig(partial.json);
+  await download(url, partial.onnx, `${name}.onnx`);
+  return verifyAndPlace(name, partial, modelsDir, options);
+}
+
+function partialPaths(modelsDir: string, name: string) {
+  const dir = path.join(modelsDir, '.partial');
+  return { onnx: path.join(dir, `${name}.onnx`), json: path.join(dir, `${name}.onnx.json`), sidecar: path.join(dir, `${name}.voice.json`) };
+}
+
+async function verifyAndPlace(name: string, partial: ReturnType<typeof partialPaths>, modelsDir: string, options: InstallOptions): Promise<InstalledModel> {
+  try {
+    for (const [algorithm, expected] of [['sha256', options.sha256], ['md5', options.md5]] as const) {
+      if (!expected) continue;
+      const actual = await fileDigest(partial.onnx, algorithm);
+      if (actual !== expected.toLowerCase()) throw new Error(`${name}.onnx: ${algorithm} is ${actual}, expected ${expected}`);
+    }
+    const config = readPiperConfig(partial.json);
+    const model = await PiperModel.load(partial.onnx, config);
+    await model.release();
+  } catch (error) {
+    // A bad download is not kept for resuming; a good partial file stays until it verifies.
+    await Promise.all(Object.values(partial).map((p) => rm(p, { force: true })));
+    throw error;
+  }
+  const target = path.join(modelsDir, `${name}.onnx`);
+  if (existsSync(partial.sidecar)) await rename(partial.sidecar, target.replace(/\.onnx$/, '.voice.json'));
+  await rename(partial.json, `${target}.json`);
+  await rename(partial.onnx, target);
+  return describeModel(target);
+}
+
+/** Removes a model and its files; true when there was one. */
+export async function removeModel(name: string, modelsDir: string): Promise<boolean> {
+  const base = path.join(modelsDir, path.basename(name.replace(/\.onnx$/, '')));
+  const existed = existsSync(`${base}.onnx`);
+  // The .onnx goes first, so a running server stops listing the voice before its config is gone.
+  for (const file of [`${base}.onnx`, `${base}.onnx.json`, `${base}.voice.json`]) await rm(file, { force: true });
+  return existed;
+}

@@ -1,0 +1,107 @@
+import type { Config } from '../../config/config.js';
+import { configureEngines } from '../../synthesis/engines/engine-settings.js';
+import { installedModels, type InstalledModel } from '../../synthesis/engines/piper/piper-catalog.js';
+import { readPiperConfig } from '../../synthesis/engines/piper/piper-config.js';
+import { PiperModel } from '../../synthesis/engines/piper/piper-model.js';
+import { readVoicesIndex } from './models-index.js';
+import { installModels, removeModel } from './models-install.js';
+import { parseCommandArgs, type Command } from './command.js';
+import { UsageError } from './usage-error.js';
+import { printJson } from './with-services.js';
+
+export const modelsUsage = `  models list [--json]                    installed neural voices: size, language, speakers, state
+  models install FILE|DIR|URL [--sha256 H] | KEY --index URL
+                                          copy or download (resumable) a Piper voice, verify it, install it
+  models remove NAME                      uninstall a voice
+  models index URL [--language L]         browse a published voices index (Piper's voices.json)`;
+
+const help = `usage: orator models <list|install|remove|index> …
+
+${modelsUsage}`;
+
+/** `orator models …`: voices appear in a running server's catalog as soon as they are installed. */
+export const modelsCommand: Command = {
+  name: 'models',
+  summary: 'install, list and remove neural voices (Piper)',
+  help,
+  run: (argv, config) => runModels(config, argv),
+};
+
+async function runModels(config: Config, argv: string[]): Promise<void> {
+  configureEngines({ modelsDir: config.modelsDir, modelMemoryMb: config.modelMemoryMb });
+  const parsed = parseCommandArgs(
+    modelsCommand,
+    argv,
+    { json: { type: 'boolean' }, sha256: { type: 'string' }, index: { type: 'string' }, language: { type: 'string' } },
+    2,
+  );
+  const [sub, ...positional] = parsed.positionals;
+  const rest = parsed.values.json ? ['--json'] : [];
+  const option = (name: string) => parsed.values[name.replace(/^--/, '') as 'sha256' | 'index' | 'language'];
+  switch (sub) {
+    case 'list':
+      return list(config, rest.includes('--json'));
+    case 'install': {
+      const source = positional[0];
+      if (!source) throw new UsageError('models install needs a FILE, DIR or URL');
+      const index = option('--index');
+      let installed: InstalledModel[];
+      if (index) {
+        const voice = (await readVoicesIndex(index)).find((v) => v.key === source);
+        if (!voice) throw new UsageError(`${index} has no voice "${source}"`);
+        installed = await installModels(voice.url, config.modelsDir, { md5: voice.md5 ?? undefined, sha256: option('--sha256') });
+      } else {
+        installed = await installModels(source, config.modelsDir, { sha256: option('--sha256') });
+      }
+      for (const model of installed) console.log(`installed ${model.name}: ${model.voices.length} voice(s)${model.problem ? ` (${model.problem})` : ''} → ${model.voices.map((v) => `tc_${v.id}`).join(' ')}`);
+      return;
+    }
+    case 'remove': {
+      if (!positional[0]) throw new UsageError('models remove needs a NAME');
+      if (!(await removeModel(positional[0], config.modelsDir))) throw new UsageError(`no model "${positional[0]}" in ${config.modelsDir}`);
+      console.log(`removed ${positional[0]}`);
+      return;
+    }
+    case 'index': {
+      if (!positional[0]) throw new UsageError('models index needs a URL');
+      const language = option('--language');
+      const voices = (await readVoicesIndex(positional[0])).filter((v) => !language || v.language.toLowerCase().startsWith(language.toLowerCase()));
+      for (const v of voices) console.log(`${v.key.padEnd(36)} ${v.language.padEnd(6)} ${v.quality.padEnd(7)} ${String(v.speakers).padStart(4)} spk ${mb(v.bytes).padStart(7)} MB`);
+      return;
+    }
+    default:
+      throw new UsageError(`models: unknown subcommand "${sub ?? ''}"`, help);
+  }
+}
+
+async function list(config: Config, json: boolean): Promise<void> {
+  const rows = [];
+  for (const model of installedModels(config.modelsDir)) {
+    rows.push({
+      name: model.name,
+      bytes: model.bytes,
+      language: model.language,
+      speakers: model.config?.numSpeakers ?? null,
+      voices: model.voices.map((v) => `tc_${v.id}`),
+      // Whether ONNX Runtime loads it with the inputs its .onnx.json promises (the server loads models per thread on first use).
+      state: model.problem ?? (await loadState(model)),
+    });
+  }
+  if (json) return printJson(rows);
+  if (rows.length === 0) console.log(`no models in ${config.modelsDir}`);
+  for (const r of rows) console.log(`${r.name.padEnd(36)} ${mb(r.bytes).padStart(7)} MB  ${(r.language ?? '?').padEnd(4)} ${String(r.speakers ?? '?').padStart(4)} spk  ${r.state}`);
+}
+
+async function loadState(model: InstalledModel): Promise<string> {
+  try {
+    const loaded = await PiperModel.load(model.onnxPath, readPiperConfig(`${model.onnxPath}.json`));
+    await loaded.release();
+    return 'ready';
+  } catch (error) {
+    return `broken: ${(error as Error).message}`;
+  }
+}
+
+function mb(bytes: number): string {
+  return (bytes / 1024 / 1024).toFixed(1);
+}
