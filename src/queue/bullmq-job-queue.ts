@@ -3,6 +3,7 @@ import { DelayedError, Queue, UnrecoverableError, Worker, type Job } from 'bullm
 import type { Redis } from 'ioredis';
 import { openRedis, redisCall } from '../redis/redis-connection.js';
 import {
+  checkJobType,
   JobQueueError,
   type EnqueueOptions,
   type EnqueueResult,
@@ -75,13 +76,9 @@ export class BullMQJobQueue implements JobQueue {
   register<P>(type: JobType<P>): void {
     if (this.types.has(type.name)) throw new JobQueueError(`job type "${type.name}" is already registered`);
     if (this.started) throw new JobQueueError('register job types before start()');
-    if (!type.name || type.name.includes(':')) throw new JobQueueError('a job type needs a name without ":"');
-    if (type.maxAttempts !== undefined && !(Number.isInteger(type.maxAttempts) && type.maxAttempts >= 1)) {
-      throw new RangeError(`maxAttempts of job type ${type.name} must be a positive integer`);
-    }
-    if (type.leaseMs !== undefined && !(Number.isInteger(type.leaseMs) && type.leaseMs >= 10)) {
-      throw new RangeError(`leaseMs of job type ${type.name} must be an integer of at least 10`);
-    }
+    checkJobType(type);
+    // BullMQ builds its Redis keys with ':' as the separator.
+    if (type.name.includes(':')) throw new JobQueueError('a job type needs a name without ":"');
     this.types.set(type.name, type);
   }
 

@@ -4,6 +4,7 @@ import { systemClock, type Clock } from '../clock.js';
 import type { Store } from '../store/database.js';
 import type { Database, JobRow } from '../store/schema.js';
 import {
+  checkJobType,
   JobQueueError,
   type EnqueueOptions,
   type EnqueueResult,
@@ -71,13 +72,7 @@ export class DatabaseJobQueue implements JobQueue {
   register<P>(type: JobType<P>): void {
     if (this.types.has(type.name)) throw new JobQueueError(`job type "${type.name}" is already registered`);
     if (this.started) throw new JobQueueError('register job types before start()');
-    if (!type.name) throw new JobQueueError('a job type needs a name');
-    if (type.maxAttempts !== undefined && !(Number.isInteger(type.maxAttempts) && type.maxAttempts >= 1)) {
-      throw new RangeError(`maxAttempts of job type ${type.name} must be a positive integer`);
-    }
-    if (type.leaseMs !== undefined && !(Number.isInteger(type.leaseMs) && type.leaseMs >= 10)) {
-      throw new RangeError(`leaseMs of job type ${type.name} must be an integer of at least 10`);
-    }
+    checkJobType(type);
     this.types.set(type.name, type);
   }
 

@@ -94,3 +94,14 @@ export interface JobQueue {
 }
 
 export class JobQueueError extends Error {}
+
+/** The rules every queue applies to a job type before registering it. */
+export function checkJobType(type: JobType<unknown>): void {
+  if (!type.name) throw new JobQueueError('a job type needs a name');
+  if (type.maxAttempts !== undefined && !(Number.isInteger(type.maxAttempts) && type.maxAttempts >= 1)) {
+    throw new RangeError(`maxAttempts of job type ${type.name} must be a positive integer`);
+  }
+  if (type.leaseMs !== undefined && !(Number.isInteger(type.leaseMs) && type.leaseMs >= 10)) {
+    throw new RangeError(`leaseMs of job type ${type.name} must be an integer of at least 10`);
+  }
+}

@@ -1,15 +1,10 @@
+import { noiseSource } from '../synthesis/signals.js';
 import { previewTexts } from '../../src/synthesis/catalog/preview-texts.js';
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same texts on every machine. */
+/** A seeded PRNG in [0, 1) (the tests' mulberry32): the same seed gives the same texts on every machine. */
 export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const noise = noiseSource(seed);
+  return () => (noise() + 1) / 2;
 }
 
 /** Scripts written without spaces between words. */
