@@ -8,6 +8,9 @@ const compatible = new Set([
   'WTFPL', 'Python-2.0', 'CC-BY-3.0', 'CC-BY-4.0', 'MPL-2.0', 'BSL-1.0',
   'LGPL-2.1-or-later', 'LGPL-3.0', 'LGPL-3.0-only', 'LGPL-3.0-or-later', 'GPL-2.0-or-later', 'GPL-3.0', 'GPL-3.0-only', 'GPL-3.0-or-later',
   'CMU-Flite',
+  // LGPL-2.1 even without "or later": its section 3 lets a recipient apply the ordinary GPL, version 2
+  // "or any later version", instead; so it may be combined with GPL-3.0-or-later code.
+  'LGPL-2.1', 'LGPL-2.1-only',
 ]);
 
 /** An SPDX expression is fine when every AND-part has a fine OR-alternative. Parentheses are flattened (enough for npm's expressions). */
