@@ -30,17 +30,17 @@ export class SynthesisPool {
   }
 
   renderSentence(task: Omit<SentenceTask, 'kind'>): Promise<RenderedSentence> {
-    return this.piscina.run({ kind: 'sentence', ...task });
+    return this.run({ kind: 'sentence', ...task });
   }
 
   /** The pieces' sample buffers move to the worker: the caller must not use them afterwards. */
   finish(task: Omit<FinishTask, 'kind'>): Promise<FinishedSpeech> {
     const pieces = task.pieces.map((p) => ({ samples: ownBuffer(p.samples), sampleRate: p.sampleRate, words: p.words }));
-    return this.piscina.run({ ...task, kind: 'finish', pieces }, { transferList: buffersOf(pieces.map((p) => p.samples)) });
+    return this.run({ ...task, kind: 'finish', pieces }, { transferList: buffersOf(pieces.map((p) => p.samples)) });
   }
 
   speech(task: Omit<SpeechTask, 'kind'>): Promise<FinishedSpeech> {
-    return this.piscina.run({ kind: 'speech', ...task });
+    return this.run({ kind: 'speech', ...task });
   }
 
   /** True when every thread has work and more is waiting: a new request would not run sooner split up. */
@@ -51,12 +51,27 @@ export class SynthesisPool {
   /** The piece's sample buffer moves to the worker: the caller must not use it afterwards. */
   encodeChunk(task: Omit<EncodeChunkTask, 'kind'>): Promise<EncodedChunk> {
     const samples = ownBuffer(task.piece.samples);
-    return this.piscina.run({ ...task, kind: 'encode-chunk', piece: { ...task.piece, samples } }, { transferList: buffersOf([samples]) });
+    return this.run({ ...task, kind: 'encode-chunk', piece: { ...task.piece, samples } }, { transferList: buffersOf([samples]) });
   }
 
-  /** Tasks finished and tasks waiting for a thread, since the threads started (for tests and monitoring). */
-  get activity(): { completed: number; queued: number } {
-    return { completed: this.started?.completed ?? 0, queued: this.started?.queueSize ?? 0 };
+  /**
+   * Tasks finished since the threads started, tasks waiting for a thread, and tasks handed in and
+   * not yet settled (waiting or running): for tests and monitoring.
+   */
+  get activity(): { completed: number; queued: number; unsettled: number } {
+    return { completed: this.started?.completed ?? 0, queued: this.started?.queueSize ?? 0, unsettled: this.unsettled };
+  }
+
+  private unsettled = 0;
+
+  private run<T>(task: object, options?: { transferList?: ArrayBuffer[] }): Promise<T> {
+    this.unsettled++;
+    const settled = () => {
+      this.unsettled--;
+    };
+    const result = this.piscina.run(task, options as never) as Promise<T>;
+    result.then(settled, settled);
+    return result;
   }
 
   /** Loads the engines in every thread so the first request does not pay for it. */

@@ -2,11 +2,23 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
+import type { SynthesisPool } from '../../../src/synthesis/pool/synthesis-pool.js';
 import { planSentences } from '../../../src/synthesis/pipeline/plan-sentences.js';
 import { englishText, openCurrentApi, type CurrentApi } from './current-api.js';
 
-/** Opens a stream, takes `chunks` chunks (0: none, the connection closes as soon as the request is sent), then hangs up. */
-function listenAndLeave(api: CurrentApi, body: unknown, chunks: number): Promise<{ received: number; status: number | null }> {
+/** Resolves once the pool holds no task (none waiting, none running): the event the assertions wait for. */
+async function poolSettled(pool: SynthesisPool): Promise<void> {
+  for (let waited = 0; pool.activity.unsettled > 0 || pool.activity.queued > 0; waited += 5) {
+    if (waited > 60_000) throw new Error('the pool never settled');
+    await sleep(5);
+  }
+}
+
+/**
+ * Opens a stream, takes `chunks` chunks, then hangs up. With 0 it hangs up before any byte, as
+ * soon as `started()` says the server has begun on the request.
+ */
+function listenAndLeave(api: CurrentApi, body: unknown, chunks: number, started: () => boolean = () => true): Promise<{ received: number; status: number | null }> {
   const url = new URL('/v1/text-to-speech/stream', api.server.url);
   return new Promise((resolve, reject) => {
     let received = 0;
@@ -25,7 +37,10 @@ function listenAndLeave(api: CurrentApi, body: unknown, chunks: number): Promise
     });
     req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? resolve({ received, status }) : reject(error)));
     req.end(JSON.stringify(body));
-    if (chunks === 0) setTimeout(() => req.destroy(), 5);
+    if (chunks === 0) {
+      const leave = () => (started() ? req.destroy() : setTimeout(leave, 2));
+      leave();
+    }
   });
 }
 
@@ -43,7 +58,7 @@ describe('a stream whose listener leaves', () => {
   /** Waits until the account's used credits stop changing, and returns them. */
   const settledCredits = async (from: number) => {
     let last = await usedCredits();
-    for (let i = 0; i < 50 && last === from; i++) {
+    for (let i = 0; i < 600 && last === from; i++) {
       await sleep(100);
       last = await usedCredits();
     }
@@ -69,13 +84,10 @@ describe('a stream whose listener leaves', () => {
     t.diagnostic(`kept ${used} of ${text.length} credits (${sent} of ${plans.length} sentences)`);
     assert.ok(sent >= 1, `${used} credits is the end of a sentence`);
     assert.ok(sent < plans.length / 3, `only the first sentences were paid for: ${sent}`);
-    // The pool finished what it had in hand and nothing more came: no queue, no new tasks.
-    await sleep(500);
-    const done = pool.activity.completed;
-    assert.equal(pool.activity.queued, 0);
-    await sleep(700);
-    assert.equal(pool.activity.completed, done, 'the pool is idle');
-    const rendered = done - tasksBefore;
+    // The credits settle when the stream has ended, so nothing more is handed to the pool:
+    // once it has finished what it had in hand, the count is final.
+    await poolSettled(pool);
+    const rendered = pool.activity.completed - tasksBefore;
     t.diagnostic(`${rendered} sentences rendered of ${plans.length}`);
     assert.ok(rendered <= sent + pool.threads + 1, `${rendered} tasks ran for ${sent} sentences sent`);
   });
@@ -88,8 +100,7 @@ describe('a stream whose listener leaves', () => {
     const used = (await settledCredits(before + text.length)) - before;
     const sent = boundaries.indexOf(used) + 1;
     assert.ok(sent >= 1 && sent < plans.length / 3, `kept ${used} credits`);
-    await sleep(1200);
-    assert.equal(pool.activity.queued, 0);
+    await poolSettled(pool);
     // Each sentence sent took a render and an encode; a few more were in hand when the listener left.
     const tasks = pool.activity.completed - tasksBefore;
     t.diagnostic(`kept ${used} credits, ${tasks} pool tasks for ${sent} sentences sent`);
@@ -100,17 +111,13 @@ describe('a stream whose listener leaves', () => {
     const pool = api.server.services.pool;
     const before = await usedCredits();
     const tasksBefore = pool.activity.completed;
-    const { received } = await listenAndLeave(api, { voice_id: olivia, model: 'ssfm-v30', text }, 0);
+    // Hang up once the server has handed the first sentence to the pool, before any byte came back.
+    const begun = () => pool.activity.unsettled > 0 || pool.activity.completed > tasksBefore;
+    const { received } = await listenAndLeave(api, { voice_id: olivia, model: 'ssfm-v30', text }, 0, begun);
     assert.equal(received, 0);
-    // The request did get through (its first sentences were rendered), then everything settles.
-    for (let i = 0; i < 50 && pool.activity.completed === tasksBefore; i++) await sleep(100);
+    await poolSettled(pool);
     assert.ok(pool.activity.completed > tasksBefore, 'the server rendered the first sentence');
-    let done = -1;
-    while (done !== pool.activity.completed) {
-      done = pool.activity.completed;
-      await sleep(400);
-    }
-    assert.equal(await usedCredits(), before);
+    assert.equal(await settledCredits(before + text.length), before);
   });
 
   it('leaves both slots of the plan free: two full streams at once still run', async () => {
