@@ -19,7 +19,7 @@ function repeated(pcm: Pcm, seconds: number): Pcm {
   return { samples, sampleRate: pcm.sampleRate };
 }
 
-async function until(f: ServiceFixture, uid: string, voiceId: string, done: (v: CustomVoice) => boolean, timeoutMs = 60_000): Promise<CustomVoice> {
+async function until(f: ServiceFixture, uid: string, voiceId: string, done: (v: CustomVoice) => boolean, timeoutMs = 240_000): Promise<CustomVoice> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const voice = await f.service.get(uid, voiceId);
