@@ -109,7 +109,7 @@ describe('neural voices installed with `orator models` into a running server', (
     const b = decodeWav(new Uint8Array(await other.arrayBuffer()));
     assert.notDeepEqual(Buffer.from(a.samples.buffer), Buffer.from(b.samples.buffer));
     const mp3 = await speak('/v1/text-to-speech', { output: { audio_format: 'mp3' } });
-    assert.equal(mp3.headers.get('content-type'), 'audio/mpeg');
+    assert.equal(mp3.headers.get('content-type'), 'audio/mp3');
     const decoded = await decodeMp3(new Uint8Array(await mp3.arrayBuffer()));
     assert.ok(Math.abs(decoded.samples.length / decoded.sampleRate - a.samples.length / a.sampleRate) < 0.1);
   });
