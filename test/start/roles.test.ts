@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { decodeAudio } from '../../src/synthesis/decoders/decode-audio.js';
 import { decodeWav } from '../../src/synthesis/decoders/wav.js';
+import { openDatabase } from '../../src/store/database.js';
 import { findVoiceByAnyName } from '../../src/synthesis/catalog/find-voice.js';
 import { earlierClient, pollUntilFinished } from '../http/earlier/earlier-client.js';
 import { startCuttableProxy, type CuttableProxy } from '../store/cuttable-proxy.js';
@@ -120,6 +121,35 @@ describe('serve --role api and --role worker on one SQLite DATA_DIR', () => {
     const pcm = decodeWav(answer.bytes);
     assert.ok(pcm.samples.length / pcm.sampleRate > 2, 'the whole sentence');
     assert.equal(await exitCode(child), 0);
+  });
+
+  it('on SIGTERM a worker finishes the job it is running before it exits 0', async () => {
+    const api = await startNode('api', env, children);
+    const client = earlierClient(api, account.api_token);
+    const store = await openDatabase({ dataDir });
+    const earlierJobs = (await store.db.selectFrom('jobs').select('id').execute()).map((job) => job.id);
+    const text = 'A worker told to stop while it speaks this paragraph finishes it first. '.repeat(4).trim();
+    const created = await client.post('/api/speak', { text, lang: 'eng', actor_id: olivia.id });
+    assert.equal(created.status, 200);
+    const worker = await startNode('worker', env, children);
+    // Wait (polling the shared database) until the worker has claimed the speak's job.
+    try {
+      const deadline = Date.now() + 60_000;
+      const claimed = () => store.db.selectFrom('jobs').select('id').where('state', 'in', ['active', 'completed']).$if(earlierJobs.length > 0, (q) => q.where('id', 'not in', earlierJobs)).executeTakeFirst();
+      while (!(await claimed())) {
+        assert.ok(Date.now() < deadline, 'the worker claims the job');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    } finally {
+      await store.close();
+    }
+    worker.child.kill('SIGTERM');
+    assert.equal(await exitCode(worker.child), 0);
+    // No worker runs any more: the speak is done because the stopping worker finished it.
+    const result = (await client.get(created.body.result.speak_v2_url.replace(/^https?:\/\/[^/]+/, ''))).body.result;
+    assert.equal(result.status, 'done');
+    api.child.kill('SIGTERM');
+    assert.equal(await exitCode(api.child), 0);
   });
 
   it('refuses an unknown role', async () => {
