@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { decodeAudio } from '../../src/synthesis/decoders/decode-audio.js';
 import { decodeWav } from '../../src/synthesis/decoders/wav.js';
@@ -208,5 +209,51 @@ describe('GET /readyz when PostgreSQL goes away', { skip: databaseUrl ? false : 
       node.child.kill('SIGTERM');
       assert.equal(await exitCode(node.child), 0);
     }
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe('GET /readyz when Redis goes away', { skip: redisUrl ? false : 'TEST_REDIS_URL is not set' }, () => {
+  const prefix = `orator-readyz-${process.pid}-${randomBytes(4).toString('hex')}:`;
+  const children: ChildProcess[] = [];
+  let proxy: CuttableProxy;
+  let dataDir: string;
+  before(async () => {
+    const target = new URL(redisUrl!);
+    proxy = await startCuttableProxy(target.hostname, Number(target.port || 6379));
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'orator-readyz-redis-'));
+  });
+  after(async () => {
+    killChildren(children);
+    await proxy?.close();
+    const redis = new Redis(redisUrl!);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 503 naming Redis, and 200 again by itself once it is back', async () => {
+    const viaProxy = new URL(redisUrl!);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    const node = await startNode('worker', { DATA_DIR: dataDir, HOST: '127.0.0.1', SYNTH_WORKERS: '1', REDIS_URL: viaProxy.toString(), REDIS_PREFIX: prefix }, children);
+    assert.equal((await fetch(`${node.url}/readyz`)).status, 200);
+    proxy.cut();
+    const down = await fetch(`${node.url}/readyz`);
+    assert.equal(down.status, 503);
+    assert.match((await down.json()).detail, /unreachable: Redis at redis:\/\/127\.0\.0\.1:\d+/);
+    assert.equal((await fetch(`${node.url}/healthz`)).status, 200, 'still alive');
+    proxy.restore();
+    const deadline = Date.now() + 30_000;
+    let status = 0;
+    while (status !== 200 && Date.now() < deadline) {
+      status = (await fetch(`${node.url}/readyz`)).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.equal(status, 200);
+    node.child.kill('SIGTERM');
+    assert.equal(await exitCode(node.child), 0);
   });
 });
