@@ -5,7 +5,16 @@ import path from 'node:path';
  * Every setting Orator reads, from the environment, once, at start. Each option is documented
  * where it is declared; README "Configuration" lists the same.
  */
+export type Role = 'all' | 'api' | 'worker';
+export const roles: readonly Role[] = ['all', 'api', 'worker'];
+
 export interface Config {
+  /**
+   * ORATOR_ROLE (or `serve --role`): `all` (default) serves HTTP and runs the queued jobs in one
+   * process; `api` serves HTTP and enqueues; `worker` runs the queued jobs and serves only
+   * `/healthz` and `/readyz`.
+   */
+  role: Role;
   /** PORT: TCP port of the HTTP server. Default 8080. */
   port: number;
   /** HOST: address to bind. Default 127.0.0.1 (use 0.0.0.0 to serve other machines). */
@@ -118,7 +127,10 @@ export function readConfig(env: Env = process.env): Config {
   const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!logLevels.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
+  const role = (env.ORATOR_ROLE || 'all') as Role;
+  if (!roles.includes(role)) throw new ConfigError(`ORATOR_ROLE must be one of ${roles.join(', ')}, got "${env.ORATOR_ROLE}"`);
   return {
+    role,
     port,
     host: env.HOST || '127.0.0.1',
     publicUrl,

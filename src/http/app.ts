@@ -34,7 +34,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   quietHealthProbes(app, services.config.logLevel);
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ detail: 'Not Found' }));
   registerMetrics(app, services);
-  registerHealth(app);
+  registerHealth(app, services);
   registerPlayground(app);
   registerPreview(app, services);
   await registerCurrentInterface(app, services);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /** Paths load balancers and monitors poll; each probe would otherwise write two lines at info. */
-const probePaths = ['/health'];
+const probePaths = ['/health', '/healthz', '/readyz'];
 
 /**
  * Requests to the health probe are logged at debug (and trace), not at info: its route's

@@ -32,10 +32,17 @@ describe('config', () => {
       { JOB_CONCURRENCY: '0' },
       { ALLOW_PRIVATE_CALLBACKS: 'maybe' },
       { LOG_LEVEL: 'loud' },
+      { ORATOR_ROLE: 'everything' },
     ];
     for (const env of cases) {
       const name = Object.keys(env)[0];
       assert.throws(() => readConfig(env), (error: unknown) => error instanceof ConfigError && error.message.includes(name), name);
     }
+  });
+
+  it('reads ORATOR_ROLE: all by default, api or worker', () => {
+    assert.equal(readConfig({}).role, 'all');
+    assert.equal(readConfig({ ORATOR_ROLE: 'api' }).role, 'api');
+    assert.equal(readConfig({ ORATOR_ROLE: 'worker' }).role, 'worker');
   });
 });

@@ -1,6 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../app/services.js';
+import { ReadinessProbe } from '../../health/readiness.js';
 
-/** Liveness for load balancers and the CI smoke test. */
-export function registerHealth(app: FastifyInstance): void {
+/**
+ * Probes for load balancers and orchestrators, served by every role: `/health` and `/healthz`
+ * (alive: 200 while the process runs), `/readyz` (200 when the database, and Redis and S3 when
+ * configured, answer; 503 `{detail}` naming what does not).
+ */
+export function registerHealth(app: FastifyInstance, services: Pick<Services, 'config' | 'store' | 'blobs'>): void {
+  const probe = new ReadinessProbe(services);
+  app.addHook('onClose', () => probe.close());
   app.get('/health', async () => ({ status: 'ok' }));
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    const readiness = await probe.check();
+    if (readiness.ready) return { status: 'ready' };
+    return reply.status(503).send({ detail: readiness.reason });
+  });
 }

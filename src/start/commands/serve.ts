@@ -6,9 +6,13 @@ import { explainStartupFailure } from '../explain-failure.js';
 import { openServicesForStart } from '../open-services.js';
 import { parseCommandArgs, type Command } from './command.js';
 
-const help = `usage: orator serve [--port N] [--host ADDRESS]
+const help = `usage: orator serve [--role all|api|worker] [--port N] [--host ADDRESS]
 
-  runs the HTTP server with its synthesis and job workers until SIGINT or SIGTERM
+  runs the HTTP server and/or the job workers until SIGINT or SIGTERM, then drains and exits 0
+  --role ROLE       all (default): HTTP and the queued jobs in one process
+                    api: HTTP and synchronous syntheses; queued jobs are left to worker nodes
+                    worker: runs the queued jobs; HTTP only for /healthz and /readyz
+                    (overrides ORATOR_ROLE)
   --port N          TCP port (overrides PORT)
   --host ADDRESS    address to bind (overrides HOST; 0.0.0.0 serves other machines)
   Everything else comes from the environment: see README "Configuration".`;
@@ -18,19 +22,26 @@ export const serveCommand: Command = {
   summary: 'run the HTTP server (npm start)',
   help,
   async run(argv, config) {
-    const { values } = parseCommandArgs({ name: 'serve', help }, argv, { port: { type: 'string' }, host: { type: 'string' } });
+    const { values } = parseCommandArgs({ name: 'serve', help }, argv, { port: { type: 'string' }, host: { type: 'string' }, role: { type: 'string' } });
     // Through readConfig, so a flag is checked like its variable and PUBLIC_URL follows the port.
-    const overridden = values.port || values.host ? readConfig({ ...process.env, ...(values.port && { PORT: values.port }), ...(values.host && { HOST: values.host }) }) : config;
+    const flags = { ...(values.port && { PORT: values.port }), ...(values.host && { HOST: values.host }), ...(values.role && { ORATOR_ROLE: values.role }) };
+    const overridden = Object.keys(flags).length > 0 ? readConfig({ ...process.env, ...flags }) : config;
     await serve(overridden);
   },
 };
 
-/** Runs the API and its workers in one process until SIGINT/SIGTERM, then drains and exits. */
+/** How long a stopping node lets running jobs finish before handing them back to the queue. */
+export const jobDrainMs = 25_000;
+
+/**
+ * Runs the node's role until SIGINT/SIGTERM, then drains: the HTTP server stops accepting and
+ * finishes the requests in flight (fastify close), the queue stops claiming and lets running jobs
+ * finish within jobDrainMs (past it they are aborted and come back to the queue), then exit 0.
+ */
 export async function serve(config: Config): Promise<void> {
   const services = await openServicesForStart(config);
-  const { buildApp } = await import('../../http/app.js');
-  const app = await buildApp(services);
-  await services.queue.start({ concurrency: services.config.jobConcurrency });
+  const app = config.role === 'worker' ? await (await import('../../http/worker-app.js')).buildWorkerApp(services) : await (await import('../../http/app.js')).buildApp(services);
+  if (config.role !== 'api') await services.queue.start({ concurrency: services.config.jobConcurrency });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -41,19 +52,24 @@ export async function serve(config: Config): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal}: shutting down`);
-    await app.close();
-    await services.close();
+    app.log.info(`${signal}: draining (${config.role})`);
+    try {
+      await app.close();
+      await services.queue.stop({ timeoutMs: jobDrainMs });
+      await services.close();
+    } catch (error) {
+      app.log.error(error, 'while shutting down');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-/** "Orator listening on http://127.0.0.1:8080 (SQLite, api+worker)": where, on what, doing what. */
+/** "Orator listening on http://127.0.0.1:8080 (SQLite in …, api+worker; …)": where, on what, doing what (the role: api+worker, api or worker). */
 function listeningLine(config: Config, address: AddressInfo | string | null): string {
   const bound = address && typeof address === 'object' ? `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : `${config.host}:${config.port}`;
   const database = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
-  const roles = (config as Config & { role?: string }).role ?? 'api+worker';
-  return `Orator listening on http://${bound} (${database}, ${roles}; public URL ${config.publicUrl})`;
+  return `Orator listening on http://${bound} (${database}, ${config.role === 'all' ? 'api+worker' : config.role}; public URL ${config.publicUrl})`;
 }

@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import type { Redis } from 'ioredis';
+import type { BlobStore } from '../blobs/blob-store.js';
+import type { Config } from '../config/config.js';
+import { openRedis, redactUrl } from '../redis/redis-connection.js';
+import type { Store } from '../store/database.js';
+
+/** How long one backing service may take to answer a readiness probe. */
+export const probeTimeoutMs = 3000;
+
+export type Readiness = { ready: true } | { ready: false; reason: string };
+
+/**
+ * Whether this node can do its work right now: the database answers, and Redis and S3 when
+ * configured. Used by `GET /readyz`; the reason names the service, never a password.
+ */
+export class ReadinessProbe {
+  private redis: Redis | null = null;
+
+  constructor(private readonly deps: { config: Pick<Config, 'redisUrl' | 's3Bucket' | 'databaseUrl'>; store: Store; blobs: BlobStore }) {}
+
+  async check(): Promise<Readiness> {
+    const checks: Array<[string, () => Promise<unknown>]> = [[this.deps.config.databaseUrl ? 'PostgreSQL' : 'SQLite', () => sql`select 1`.execute(this.deps.store.db)]];
+    const redisUrl = this.deps.config.redisUrl;
+    if (redisUrl) checks.push([`Redis at ${redactUrl(redisUrl)}`, () => this.pingRedis(redisUrl)]);
+    if (this.deps.config.s3Bucket) checks.push([`S3 bucket ${this.deps.config.s3Bucket}`, () => this.deps.blobs.stat('readyz-probe')]);
+    const failures = await Promise.all(checks.map(async ([name, probe]) => ((await withTimeout(probe())) ? null : name)));
+    const down = failures.filter((name): name is string => name !== null);
+    return down.length === 0 ? { ready: true } : { ready: false, reason: `unreachable: ${down.join(', ')}` };
+  }
+
+  async close(): Promise<void> {
+    const redis = this.redis;
+    this.redis = null;
+    if (redis) await redis.quit().catch(() => redis.disconnect());
+  }
+
+  private async pingRedis(url: string): Promise<unknown> {
+    this.redis ??= openRedis(url, { name: 'orator-readyz' });
+    if (this.redis.status === 'wait') await this.redis.connect();
+    return this.redis.ping();
+  }
+}
+
+/** True when the probe settled without error within probeTimeoutMs. */
+async function withTimeout(probe: Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), probeTimeoutMs);
+  });
+  try {
+    return await Promise.race([probe.then(() => true, () => false), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,22 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Services } from '../app/services.js';
+import { createLogger } from '../logging/create-logger.js';
+import { quietHealthProbes } from '../logging/quiet-health-probes.js';
+import { registerHealth } from './site/health.js';
+
+/**
+ * The HTTP server of a worker node (`--role worker`): only the probes `/healthz`, `/readyz` (and
+ * `/health`); every other path is 404 `{detail}`, so a worker put behind a load balancer by
+ * mistake serves nothing it should not.
+ */
+export async function buildWorkerApp(services: Pick<Services, 'config' | 'store' | 'blobs'>): Promise<FastifyInstance> {
+  const app = Fastify({ loggerInstance: createLogger({ level: services.config.logLevel }) as FastifyBaseLogger });
+  app.setErrorHandler((error, request, reply) => {
+    request.log.error(error);
+    return reply.status(500).send({ detail: 'Internal server error' });
+  });
+  quietHealthProbes(app, services.config.logLevel);
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
+  registerHealth(app, services);
+  return app;
+}
