@@ -10,6 +10,7 @@ import { detectLanguage } from '../../synthesis/text/detect-language.js';
 import { hasSpeakableContent } from '../../synthesis/text/speakable.js';
 import type { ResolvedVoice, VoiceResolver } from '../voices/voice-resolver.js';
 import type { SpeechAdmission } from './admission.js';
+import { SpeechCache } from './speech-cache.js';
 import { SpeechError } from './speech-errors.js';
 import { creditCost, type SpeechOrder } from './speech-order.js';
 import { inferEmotion } from './smart-emotion.js';
@@ -20,6 +21,8 @@ export interface PreparedSpeech {
   request: SpeechRequest & { language: string };
   emotion: EmotionChoice;
   cost: number;
+  /** The response cache's key: every input that shapes the answer's bytes. */
+  cacheKey: string;
 }
 
 /** A streaming synthesis whose first sentence is rendered already (so errors came before any byte). */
@@ -53,6 +56,8 @@ export interface SpeechServiceDeps {
   synthesizer: Synthesizer;
   pool: SynthesisPool;
   admission: SpeechAdmission;
+  /** Finished answers of identical requests (off when absent). */
+  cache?: SpeechCache;
 }
 
 /** The rate of every non-streamed answer of the current interface (WAV and MP3). */
@@ -83,19 +88,41 @@ export class SpeechService {
       volume: order.output.volume / 100,
       targetLufs: order.output.targetLufs,
     };
+    const seed = order.seed ?? 0;
+    const cacheKey = SpeechCache.keyOf({
+      voice: { id: voice.voiceId, kind: voice.kind, version: voice.version ?? null, rendering: voice.render(order.model, emotion, language) },
+      model: order.model,
+      emotion: { asked: order.emotion, chosen: emotion },
+      text: order.text,
+      language,
+      output,
+      seed,
+    });
     return {
-      request: { text: order.text, language, render: (lang) => voice.render(order.model, emotion, lang), output, seed: order.seed ?? 0 },
+      request: { text: order.text, language, render: (lang) => voice.render(order.model, emotion, lang), output, seed },
       emotion,
       cost: creditCost(order.text),
+      cacheKey,
     };
   }
 
+  /**
+   * One whole answer. An identical earlier request's answer comes from the response cache, billed
+   * and limited exactly like a synthesis: the same credits, the same concurrency slot.
+   */
   async synthesize(accountUid: string, order: SpeechOrder): Promise<SynthesizedSpeech> {
     const prepared = await this.prepare(accountUid, order);
     const admission = await this.deps.admission.admit(accountUid, prepared.cost);
+    const { cache } = this.deps;
     try {
+      const cached = await cache?.get(prepared.cacheKey);
+      if (cached) {
+        await admission.end('done');
+        return cached;
+      }
       const speech = await this.deps.synthesizer.synthesize(prepared.request);
       await admission.end('done');
+      await cache?.put(prepared.cacheKey, speech);
       return speech;
     } catch (error) {
       await admission.end('failed');
