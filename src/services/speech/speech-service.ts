@@ -9,7 +9,7 @@ import type { RenderedSentence } from '../../synthesis/pool/tasks.js';
 import { detectLanguage } from '../../synthesis/text/detect-language.js';
 import { hasSpeakableContent } from '../../synthesis/text/speakable.js';
 import type { ResolvedVoice, VoiceResolver } from '../voices/voice-resolver.js';
-import type { SpeechAdmission } from './admission.js';
+import type { Admission, SpeechAdmission } from './admission.js';
 import { SpeechCache } from './speech-cache.js';
 import { SpeechError } from './speech-errors.js';
 import { creditCost, type SpeechOrder } from './speech-order.js';
@@ -139,6 +139,17 @@ export class SpeechService {
   async openStream(accountUid: string, order: SpeechOrder): Promise<SpeechStream> {
     const prepared = await this.prepare(accountUid, order, streamSampleRate);
     const admission = await this.deps.admission.admit(accountUid, prepared.cost);
+    const { cache } = this.deps;
+    // A stream's bytes differ from the whole file's (its WAV header has no sizes): a key of its own.
+    const cacheKey = SpeechCache.keyOf({ stream: prepared.cacheKey });
+    let cached: SynthesizedSpeech | null;
+    try {
+      cached = (await cache?.get(cacheKey)) ?? null;
+    } catch (error) {
+      await admission.end('failed');
+      throw error;
+    }
+    if (cached) return cachedStream(cached, prepared, order.text, admission);
     const stop = new AbortController();
     const source = this.deps.synthesizer.sentences(prepared.request, { signal: stop.signal });
     let first: IteratorResult<SpokenSentence>;
@@ -171,14 +182,28 @@ export class SpeechService {
         return progress.seconds;
       },
       async *chunks() {
+        const sent: Uint8Array[] = [];
         try {
           for await (const chunk of streamChunks(sentences(), output, pool, progress)) {
             if (stop.signal.aborted) return;
             yield chunk.audio;
+            if (cache) sent.push(chunk.audio);
             // The consumer came back for more: this chunk is on its way to the listener.
             handedOver = chunk.spokenUpTo;
           }
           complete = !stop.signal.aborted;
+          if (complete && cache) {
+            const audio = Buffer.concat(sent);
+            await cache.put(cacheKey, {
+              audio,
+              contentType: contentTypeOf(output.format),
+              sampleRate: output.sampleRate,
+              duration: progress.seconds,
+              language: prepared.request.language,
+              words: [],
+              spoken: { text: '', words: [] },
+            });
+          }
         } finally {
           await source.return(undefined);
           await settle();
@@ -221,6 +246,34 @@ export class SpeechService {
       throw translate(error);
     }
   }
+}
+
+/**
+ * A stream answered from the cache: the whole recorded stream as one chunk. Billed like a
+ * synthesis: the slot is held until the chunk is taken; a listener gone before it is refunded all.
+ */
+function cachedStream(cached: SynthesizedSpeech, prepared: PreparedSpeech, text: string, admission: Admission): SpeechStream {
+  let handedOver = false;
+  let settled: Promise<void> | null = null;
+  const settle = () => (settled ??= admission.end('done', handedOver ? 0 : creditCost(text)));
+  return {
+    output: prepared.request.output,
+    language: prepared.request.language,
+    contentType: cached.contentType,
+    get seconds() {
+      return handedOver ? cached.duration : 0;
+    },
+    async *chunks() {
+      try {
+        if (settled) return;
+        yield Buffer.from(cached.audio.buffer, cached.audio.byteOffset, cached.audio.byteLength);
+        handedOver = true;
+      } finally {
+        await settle();
+      }
+    },
+    cancel: settle,
+  };
 }
 
 /** The emotion a request asks for, checked against what the voice has on the model. */

@@ -89,6 +89,33 @@ describe('response cache (POST /v1/text-to-speech, with-timestamps)', () => {
     assert.ok(first.words.length >= 9, `${first.words.length} words`);
   });
 
+  it('answers a repeated stream from the cache: the same bytes and X-Audio-Duration trailer, the same credits', async () => {
+    for (const format of ['wav', 'mp3']) {
+      const body = { text: `A streamed prompt in ${format}. It has two sentences.`, output: { audio_format: format } };
+      const stream = async () => {
+        const res = await post('/v1/text-to-speech/stream', body);
+        assert.equal(res.status, 200, await res.clone().text());
+        return Buffer.from(await res.arrayBuffer());
+      };
+      const stats = server.services.speechCache.stats;
+      const hits0 = stats.hits;
+      const credits0 = await used();
+      const first = await stream();
+      const credits1 = await used();
+      const second = await stream();
+      const credits2 = await used();
+      assert.equal(stats.hits, hits0 + 1, `${format}: the repeat is a hit`);
+      assert.ok(second.equals(first), `${format}: byte-identical`);
+      assert.ok(first.length > 10_000);
+      assert.equal(credits2 - credits1, credits1 - credits0);
+      assert.equal(credits1 - credits0, [...body.text].length);
+    }
+    // A stream and the whole file of the same request are different bytes: they never share an entry.
+    const whole = await speak({ text: 'A streamed prompt in wav. It has two sentences.', output: { audio_format: 'wav' } });
+    const streamed = Buffer.from(await (await post('/v1/text-to-speech/stream', { text: 'A streamed prompt in wav. It has two sentences.', output: { audio_format: 'wav' } })).arrayBuffer());
+    assert.ok(!whole.equals(streamed));
+  });
+
   it('never stores more than CACHE_MAX_BYTES, evicting the least recently used', async () => {
     const bound = 400_000;
     const small = await startTestServer({ startQueue: false, env: { CACHE_MAX_BYTES: String(bound) } });
