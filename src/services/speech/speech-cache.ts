@@ -11,6 +11,9 @@ const blobPrefix = 'cache/speech/';
 
 export type CacheOutcome = 'hit' | 'miss';
 
+/** A cached answer; a recorded stream also keeps its chunks (bytes, and characters spoken up to the end of each). */
+export type CachedSpeech = SynthesizedSpeech & { chunks?: { size: number; spokenUpTo: number }[] };
+
 export interface SpeechCacheStats {
   hits: number;
   misses: number;
@@ -48,7 +51,7 @@ export class SpeechCache {
     return createHash('sha256').update(CACHE_FORMAT).update('\0').update(stableJson(description)).digest('hex');
   }
 
-  async get(key: string): Promise<SynthesizedSpeech | null> {
+  async get(key: string): Promise<CachedSpeech | null> {
     if (!this.enabled) return null;
     const found = await this.quietly(() => this.read(key), null);
     if (found) this.stats.hits++;
@@ -58,7 +61,7 @@ export class SpeechCache {
   }
 
   /** Stores an answer (after evicting to make room); resolves once stored or given up. */
-  async put(key: string, speech: SynthesizedSpeech): Promise<void> {
+  async put(key: string, speech: CachedSpeech): Promise<void> {
     if (!this.enabled) return;
     const next = this.writes.then(() => this.quietly(() => this.write(key, speech), undefined));
     this.writes = next;
@@ -70,7 +73,7 @@ export class SpeechCache {
     return this.deps.repository.totalBytes();
   }
 
-  private async read(key: string): Promise<SynthesizedSpeech | null> {
+  private async read(key: string): Promise<CachedSpeech | null> {
     const row = await this.deps.repository.find(key);
     if (!row) return null;
     const bytes = await this.deps.blobs.get(row.blob_key);
@@ -83,7 +86,7 @@ export class SpeechCache {
     return speech;
   }
 
-  private async write(key: string, speech: SynthesizedSpeech): Promise<void> {
+  private async write(key: string, speech: CachedSpeech): Promise<void> {
     const { repository, blobs, maxBytes } = this.deps;
     if (await repository.find(key)) return;
     const bytes = encode(speech);
@@ -125,7 +128,7 @@ export class SpeechCache {
 }
 
 /** One blob: magic, 4-byte length of the JSON metadata (timings, rate, duration…), the metadata, the audio. */
-function encode(speech: SynthesizedSpeech): Buffer {
+function encode(speech: CachedSpeech): Buffer {
   const { audio, ...meta } = speech;
   const json = Buffer.from(JSON.stringify(meta));
   const length = Buffer.alloc(4);
@@ -133,12 +136,12 @@ function encode(speech: SynthesizedSpeech): Buffer {
   return Buffer.concat([MAGIC, length, json, audio]);
 }
 
-function decode(bytes: Buffer): SynthesizedSpeech | null {
+function decode(bytes: Buffer): CachedSpeech | null {
   if (bytes.length < 8 || !bytes.subarray(0, 4).equals(MAGIC)) return null;
   const length = bytes.readUInt32BE(4);
   if (8 + length > bytes.length) return null;
   try {
-    const meta = JSON.parse(bytes.subarray(8, 8 + length).toString('utf8')) as Omit<SynthesizedSpeech, 'audio'>;
+    const meta = JSON.parse(bytes.subarray(8, 8 + length).toString('utf8')) as Omit<CachedSpeech, 'audio'>;
     return { ...meta, audio: new Uint8Array(bytes.subarray(8 + length)) };
   } catch {
     return null;

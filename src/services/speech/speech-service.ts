@@ -10,7 +10,7 @@ import { detectLanguage } from '../../synthesis/text/detect-language.js';
 import { hasSpeakableContent } from '../../synthesis/text/speakable.js';
 import type { ResolvedVoice, VoiceResolver } from '../voices/voice-resolver.js';
 import type { Admission, SpeechAdmission } from './admission.js';
-import { SpeechCache } from './speech-cache.js';
+import { SpeechCache, type CachedSpeech } from './speech-cache.js';
 import { SpeechError } from './speech-errors.js';
 import { creditCost, type SpeechOrder } from './speech-order.js';
 import { inferEmotion } from './smart-emotion.js';
@@ -142,7 +142,7 @@ export class SpeechService {
     const { cache } = this.deps;
     // A stream's bytes differ from the whole file's (its WAV header has no sizes): a key of its own.
     const cacheKey = SpeechCache.keyOf({ stream: prepared.cacheKey });
-    let cached: SynthesizedSpeech | null;
+    let cached: CachedSpeech | null;
     try {
       cached = (await cache?.get(cacheKey)) ?? null;
     } catch (error) {
@@ -183,11 +183,15 @@ export class SpeechService {
       },
       async *chunks() {
         const sent: Uint8Array[] = [];
+        const sizes: { size: number; spokenUpTo: number }[] = [];
         try {
           for await (const chunk of streamChunks(sentences(), output, pool, progress)) {
             if (stop.signal.aborted) return;
             yield chunk.audio;
-            if (cache) sent.push(chunk.audio);
+            if (cache) {
+              sent.push(chunk.audio);
+              sizes.push({ size: chunk.audio.length, spokenUpTo: chunk.spokenUpTo });
+            }
             // The consumer came back for more: this chunk is on its way to the listener.
             handedOver = chunk.spokenUpTo;
           }
@@ -202,6 +206,7 @@ export class SpeechService {
               language: prepared.request.language,
               words: [],
               spoken: { text: '', words: [] },
+              chunks: sizes,
             });
           }
         } finally {
@@ -249,25 +254,36 @@ export class SpeechService {
 }
 
 /**
- * A stream answered from the cache: the whole recorded stream as one chunk. Billed like a
- * synthesis: the slot is held until the chunk is taken; a listener gone before it is refunded all.
+ * A stream answered from the cache: the recorded chunks replayed as they were made. Billed like a
+ * synthesis: the slot is held until the end, and a listener gone early is given back the
+ * characters after the last chunk handed over, as on a miss.
  */
-function cachedStream(cached: SynthesizedSpeech, prepared: PreparedSpeech, text: string, admission: Admission): SpeechStream {
-  let handedOver = false;
+function cachedStream(cached: CachedSpeech, prepared: PreparedSpeech, text: string, admission: Admission): SpeechStream {
+  const audio = Buffer.from(cached.audio.buffer, cached.audio.byteOffset, cached.audio.byteLength);
+  const chunks = cached.chunks ?? [{ size: audio.length, spokenUpTo: text.length }];
+  let handedOver = 0;
+  let seconds = 0;
+  let complete = false;
   let settled: Promise<void> | null = null;
-  const settle = () => (settled ??= admission.end('done', handedOver ? 0 : creditCost(text)));
+  const settle = () => (settled ??= admission.end('done', complete ? 0 : creditCost(text.slice(handedOver))));
   return {
     output: prepared.request.output,
     language: prepared.request.language,
     contentType: cached.contentType,
     get seconds() {
-      return handedOver ? cached.duration : 0;
+      return seconds;
     },
     async *chunks() {
       try {
-        if (settled) return;
-        yield Buffer.from(cached.audio.buffer, cached.audio.byteOffset, cached.audio.byteLength);
-        handedOver = true;
+        let at = 0;
+        for (const chunk of chunks) {
+          if (settled) return;
+          yield audio.subarray(at, at + chunk.size);
+          at += chunk.size;
+          handedOver = chunk.spokenUpTo;
+        }
+        seconds = cached.duration;
+        complete = !settled;
       } finally {
         await settle();
       }
