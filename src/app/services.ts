@@ -17,6 +17,7 @@ import { PreviewService } from '../services/voices/preview-service.js';
 import { VoiceCatalog } from '../services/voices/voice-catalog.js';
 import { SpeechAdmission } from '../services/speech/admission.js';
 import { SpeechService } from '../services/speech/speech-service.js';
+import { SpeechCache } from '../services/speech/speech-cache.js';
 import { BuiltinVoiceResolver, ChainedVoiceResolver, type VoiceResolver } from '../services/voices/voice-resolver.js';
 import { CustomVoiceResolver, CustomVoiceService } from '../services/custom-voices/index.js';
 import { ResourceVoiceResolver } from '../services/speak-resources/resource-voice-resolver.js';
@@ -55,6 +56,8 @@ export interface Services {
   voiceCatalog: VoiceCatalog;
   /** Syntheses of the current interface: voice, model and emotion checks, concurrency slot, credits. */
   speech: SpeechService;
+  /** Finished answers of identical synthesis requests, in the blob store, bounded by CACHE_MAX_BYTES. */
+  speechCache: SpeechCache;
   /** The earlier interface: speaks (durable jobs), upload slots, completion webhooks. */
   earlier: EarlierServices;
   close(): Promise<void>;
@@ -110,6 +113,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     synthesizer,
     voices: earlierVoices,
   });
+  const speechCache = new SpeechCache({ repository: repositories.synthesisCache, blobs, clock, maxBytes: config.cacheMaxBytes });
   return {
     config,
     clock,
@@ -129,7 +133,8 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     customVoices,
     earlier,
     voiceCatalog: new VoiceCatalog(customVoices),
-    speech: new SpeechService({ voices, synthesizer, pool, admission: new SpeechAdmission(accounts, limiters.concurrency) }),
+    speech: new SpeechService({ voices, synthesizer, pool, admission: new SpeechAdmission(accounts, limiters.concurrency), cache: speechCache }),
+    speechCache,
     async close() {
       await queue.stop({ timeoutMs: 10_000 });
       await queue.close?.();

@@ -51,6 +51,11 @@ export interface Config {
   s3Region: string;
   /** S3_FORCE_PATH_STYLE: address buckets as ENDPOINT/BUCKET (MinIO, Ceph) instead of BUCKET.ENDPOINT. */
   s3ForcePathStyle: boolean;
+  /**
+   * CACHE_MAX_BYTES: bound of the response cache (identical synthesis requests answered from the
+   * blob store, least recently used evicted first). Default 256 MiB; 0 turns the cache off.
+   */
+  cacheMaxBytes: number;
   /** SYNTH_WORKERS: engine worker threads. Default: number of cores. */
   synthWorkers: number;
   /**
@@ -146,6 +151,7 @@ export function readConfig(env: Env = process.env): Config {
     s3Endpoint: url(env, 'S3_ENDPOINT', ['http:', 'https:']),
     s3Region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
     s3ForcePathStyle: boolean(env, 'S3_FORCE_PATH_STYLE'),
+    cacheMaxBytes: integer(env, 'CACHE_MAX_BYTES', 256 * 1024 * 1024, 0, Number.MAX_SAFE_INTEGER),
     synthWorkers: integer(env, 'SYNTH_WORKERS', Math.max(1, os.availableParallelism()), 1, 256),
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 16, 1, 1024),
     allowPrivateCallbacks: boolean(env, 'ALLOW_PRIVATE_CALLBACKS'),

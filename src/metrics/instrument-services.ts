@@ -19,6 +19,8 @@ function tierOf(request: SpeechRequest): string {
 export function instrumentServices(services: Services, metrics: Metrics): void {
   const { synthesizer, limiters, accounts } = services;
 
+  services.speechCache.onLookup = (outcome) => metrics.cacheLookups.inc({ outcome });
+
   const synthesize = synthesizer.synthesize.bind(synthesizer);
   synthesizer.synthesize = async (request, onProgress) => {
     const started = performance.now();

@@ -16,6 +16,8 @@ export interface Metrics {
   jobsRunning: Gauge<'type'>;
   jobsFailed: Gauge<'type'>;
   webhookDeliveries: Gauge<'outcome'>;
+  /** Response cache lookups by outcome (hit, miss). */
+  cacheLookups: Counter<'outcome'>;
 }
 
 const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -38,5 +40,6 @@ export function createMetrics(): Metrics {
     jobsRunning: new Gauge({ name: 'orator_jobs_running', help: 'Jobs running, by type (whole cluster)', labelNames: ['type'], registers }),
     jobsFailed: new Gauge({ name: 'orator_jobs_failed', help: 'Jobs that failed for good, by type (whole cluster)', labelNames: ['type'], registers }),
     webhookDeliveries: new Gauge({ name: 'orator_webhook_deliveries', help: 'Webhook deliveries by outcome (pending, delivered, failed)', labelNames: ['outcome'], registers }),
+    cacheLookups: new Counter({ name: 'orator_cache_lookups_total', help: 'Response cache lookups by outcome (hit, miss)', labelNames: ['outcome'], registers }),
   };
 }

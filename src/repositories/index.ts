@@ -5,6 +5,7 @@ import { DeliveryRepository } from './delivery-repository.js';
 import { PlanRepository } from './plan-repository.js';
 import { SpeakRepository } from './speak-repository.js';
 import { SpeakResourceRepository } from './speak-resource-repository.js';
+import { SynthesisCacheRepository } from './synthesis-cache-repository.js';
 
 export { AccountRepository, accountRepository, type AccountChanges, type CredentialColumn, type EncryptedColumn } from './account-repository.js';
 export { PlanRepository, planRepository } from './plan-repository.js';
@@ -12,6 +13,7 @@ export { CustomVoiceRepository, customVoiceRepository, type NewCustomVoice, type
 export { SpeakRepository, type NewSpeak, type FinishedAudio } from './speak-repository.js';
 export { DeliveryRepository } from './delivery-repository.js';
 export { SpeakResourceRepository } from './speak-resource-repository.js';
+export { SynthesisCacheRepository } from './synthesis-cache-repository.js';
 export type { DatabaseHandle } from './database-handle.js';
 
 /** One repository per aggregate: the only code that reads or writes the database. */
@@ -22,6 +24,7 @@ export interface Repositories {
   speaks: SpeakRepository;
   deliveries: DeliveryRepository;
   speakResources: SpeakResourceRepository;
+  synthesisCache: SynthesisCacheRepository;
 }
 
 export function openRepositories(db: DatabaseHandle): Repositories {
@@ -32,5 +35,6 @@ export function openRepositories(db: DatabaseHandle): Repositories {
     speaks: new SpeakRepository(db),
     deliveries: new DeliveryRepository(db),
     speakResources: new SpeakResourceRepository(db),
+    synthesisCache: new SynthesisCacheRepository(db),
   };
 }

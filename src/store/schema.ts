@@ -16,6 +16,7 @@ export interface Database {
   speaks: SpeaksTable;
   speak_resources: SpeakResourcesTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  synthesis_cache: SynthesisCacheTable;
 }
 
 /** 0 or 1. */
@@ -188,3 +189,13 @@ export interface CustomVoicesTable {
 }
 
 export type CustomVoiceRow = Selectable<CustomVoicesTable>;
+
+/** The response cache's index: one row per cached answer, its bytes in the blob store. */
+export interface SynthesisCacheTable {
+  key: string;
+  blob_key: string;
+  size: number;
+  created_at: number;
+  last_used_at: number;
+}
+export type SynthesisCacheRow = Selectable<SynthesisCacheTable>;

@@ -19,6 +19,7 @@ export class CustomVoiceResolver implements VoiceResolver {
     return {
       voiceId,
       kind: 'custom',
+      version: `${voice.voiceId}@${voice.createdAt}`,
       language: voice.language ?? 'eng',
       models: [{ version: voice.model, emotions: [...emotionsOf(voice.model)] }],
       render: (_model, emotion, language) => renderCustomVoice(profile, emotion, language),

@@ -9,7 +9,8 @@ import type { RenderedSentence } from '../../synthesis/pool/tasks.js';
 import { detectLanguage } from '../../synthesis/text/detect-language.js';
 import { hasSpeakableContent } from '../../synthesis/text/speakable.js';
 import type { ResolvedVoice, VoiceResolver } from '../voices/voice-resolver.js';
-import type { SpeechAdmission } from './admission.js';
+import type { Admission, SpeechAdmission } from './admission.js';
+import { SpeechCache, type CachedSpeech } from './speech-cache.js';
 import { SpeechError } from './speech-errors.js';
 import { creditCost, type SpeechOrder } from './speech-order.js';
 import { inferEmotion } from './smart-emotion.js';
@@ -20,6 +21,8 @@ export interface PreparedSpeech {
   request: SpeechRequest & { language: string };
   emotion: EmotionChoice;
   cost: number;
+  /** The response cache's key: every input that shapes the answer's bytes. */
+  cacheKey: string;
 }
 
 /** A streaming synthesis whose first sentence is rendered already (so errors came before any byte). */
@@ -53,6 +56,8 @@ export interface SpeechServiceDeps {
   synthesizer: Synthesizer;
   pool: SynthesisPool;
   admission: SpeechAdmission;
+  /** Finished answers of identical requests (off when absent). */
+  cache?: SpeechCache;
 }
 
 /** The rate of every non-streamed answer of the current interface (WAV and MP3). */
@@ -83,19 +88,41 @@ export class SpeechService {
       volume: order.output.volume / 100,
       targetLufs: order.output.targetLufs,
     };
+    const seed = order.seed ?? 0;
+    const cacheKey = SpeechCache.keyOf({
+      voice: { id: voice.voiceId, kind: voice.kind, version: voice.version ?? null, rendering: voice.render(order.model, emotion, language) },
+      model: order.model,
+      emotion: { asked: order.emotion, chosen: emotion },
+      text: order.text,
+      language,
+      output,
+      seed,
+    });
     return {
-      request: { text: order.text, language, render: (lang) => voice.render(order.model, emotion, lang), output, seed: order.seed ?? 0 },
+      request: { text: order.text, language, render: (lang) => voice.render(order.model, emotion, lang), output, seed },
       emotion,
       cost: creditCost(order.text),
+      cacheKey,
     };
   }
 
+  /**
+   * One whole answer. An identical earlier request's answer comes from the response cache, billed
+   * and limited exactly like a synthesis: the same credits, the same concurrency slot.
+   */
   async synthesize(accountUid: string, order: SpeechOrder): Promise<SynthesizedSpeech> {
     const prepared = await this.prepare(accountUid, order);
     const admission = await this.deps.admission.admit(accountUid, prepared.cost);
+    const { cache } = this.deps;
     try {
+      const cached = await cache?.get(prepared.cacheKey);
+      if (cached) {
+        await admission.end('done');
+        return cached;
+      }
       const speech = await this.deps.synthesizer.synthesize(prepared.request);
       await admission.end('done');
+      await cache?.put(prepared.cacheKey, speech);
       return speech;
     } catch (error) {
       await admission.end('failed');
@@ -112,6 +139,17 @@ export class SpeechService {
   async openStream(accountUid: string, order: SpeechOrder): Promise<SpeechStream> {
     const prepared = await this.prepare(accountUid, order, streamSampleRate);
     const admission = await this.deps.admission.admit(accountUid, prepared.cost);
+    const { cache } = this.deps;
+    // A stream's bytes differ from the whole file's (its WAV header has no sizes): a key of its own.
+    const cacheKey = SpeechCache.keyOf({ stream: prepared.cacheKey });
+    let cached: CachedSpeech | null;
+    try {
+      cached = (await cache?.get(cacheKey)) ?? null;
+    } catch (error) {
+      await admission.end('failed');
+      throw error;
+    }
+    if (cached) return cachedStream(cached, prepared, order.text, admission);
     const stop = new AbortController();
     const source = this.deps.synthesizer.sentences(prepared.request, { signal: stop.signal });
     let first: IteratorResult<SpokenSentence>;
@@ -144,14 +182,33 @@ export class SpeechService {
         return progress.seconds;
       },
       async *chunks() {
+        const sent: Uint8Array[] = [];
+        const sizes: { size: number; spokenUpTo: number }[] = [];
         try {
           for await (const chunk of streamChunks(sentences(), output, pool, progress)) {
             if (stop.signal.aborted) return;
             yield chunk.audio;
+            if (cache) {
+              sent.push(chunk.audio);
+              sizes.push({ size: chunk.audio.length, spokenUpTo: chunk.spokenUpTo });
+            }
             // The consumer came back for more: this chunk is on its way to the listener.
             handedOver = chunk.spokenUpTo;
           }
           complete = !stop.signal.aborted;
+          if (complete && cache) {
+            const audio = Buffer.concat(sent);
+            await cache.put(cacheKey, {
+              audio,
+              contentType: contentTypeOf(output.format),
+              sampleRate: output.sampleRate,
+              duration: progress.seconds,
+              language: prepared.request.language,
+              words: [],
+              spoken: { text: '', words: [] },
+              chunks: sizes,
+            });
+          }
         } finally {
           await source.return(undefined);
           await settle();
@@ -194,6 +251,45 @@ export class SpeechService {
       throw translate(error);
     }
   }
+}
+
+/**
+ * A stream answered from the cache: the recorded chunks replayed as they were made. Billed like a
+ * synthesis: the slot is held until the end, and a listener gone early is given back the
+ * characters after the last chunk handed over, as on a miss.
+ */
+function cachedStream(cached: CachedSpeech, prepared: PreparedSpeech, text: string, admission: Admission): SpeechStream {
+  const audio = Buffer.from(cached.audio.buffer, cached.audio.byteOffset, cached.audio.byteLength);
+  const chunks = cached.chunks ?? [{ size: audio.length, spokenUpTo: text.length }];
+  let handedOver = 0;
+  let seconds = 0;
+  let complete = false;
+  let settled: Promise<void> | null = null;
+  const settle = () => (settled ??= admission.end('done', complete ? 0 : creditCost(text.slice(handedOver))));
+  return {
+    output: prepared.request.output,
+    language: prepared.request.language,
+    contentType: cached.contentType,
+    get seconds() {
+      return seconds;
+    },
+    async *chunks() {
+      try {
+        let at = 0;
+        for (const chunk of chunks) {
+          if (settled) return;
+          yield audio.subarray(at, at + chunk.size);
+          at += chunk.size;
+          handedOver = chunk.spokenUpTo;
+        }
+        seconds = cached.duration;
+        complete = !settled;
+      } finally {
+        await settle();
+      }
+    },
+    cancel: settle,
+  };
 }
 
 /** The emotion a request asks for, checked against what the voice has on the model. */

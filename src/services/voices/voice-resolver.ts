@@ -12,6 +12,11 @@ export interface ResolvedVoice {
   /** The language the voice was made for: the fallback when the text's language cannot be told. */
   language: string;
   models: VoiceModel[];
+  /**
+   * What changes when the voice is remade (a custom voice deleted and cloned again, retrained):
+   * part of the response cache's key, so a remade voice never gets the old voice's audio.
+   */
+  version?: string;
   render(model: TtsModel, emotion: EmotionChoice, language: string): VoiceRendering;
 }
 
