@@ -1,3 +1,4 @@
+import { AccountAuditRepository } from './account-audit-repository.js';
 import { AccountRepository } from './account-repository.js';
 import { CustomVoiceRepository } from './custom-voice-repository.js';
 import type { DatabaseHandle } from './database-handle.js';
@@ -7,6 +8,7 @@ import { SpeakRepository } from './speak-repository.js';
 import { SpeakResourceRepository } from './speak-resource-repository.js';
 
 export { AccountRepository, accountRepository, type AccountChanges, type CredentialColumn, type EncryptedColumn } from './account-repository.js';
+export { AccountAuditRepository, type AuditActor, type AuditEntry } from './account-audit-repository.js';
 export { PlanRepository, planRepository } from './plan-repository.js';
 export { CustomVoiceRepository, customVoiceRepository, type NewCustomVoice, type CustomVoiceChanges } from './custom-voice-repository.js';
 export { SpeakRepository, type NewSpeak, type FinishedAudio } from './speak-repository.js';
@@ -17,6 +19,7 @@ export type { DatabaseHandle } from './database-handle.js';
 /** One repository per aggregate: the only code that reads or writes the database. */
 export interface Repositories {
   accounts: AccountRepository;
+  audit: AccountAuditRepository;
   plans: PlanRepository;
   customVoices: CustomVoiceRepository;
   speaks: SpeakRepository;
@@ -27,6 +30,7 @@ export interface Repositories {
 export function openRepositories(db: DatabaseHandle): Repositories {
   return {
     accounts: new AccountRepository(db),
+    audit: new AccountAuditRepository(db),
     plans: new PlanRepository(db),
     customVoices: new CustomVoiceRepository(db),
     speaks: new SpeakRepository(db),

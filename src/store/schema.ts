@@ -16,6 +16,7 @@ export interface Database {
   speaks: SpeaksTable;
   speak_resources: SpeakResourcesTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  account_audit: AccountAuditTable;
 }
 
 /** 0 or 1. */
@@ -60,6 +61,23 @@ export interface AccountsTable {
   used_credits: Generated<number>;
   used_professional_generations: Generated<number>;
   created_at: number;
+  /** When an operator disabled the account (ms); null while it is enabled. */
+  disabled_at: Generated<number | null>;
+}
+
+/** Every change an operator made to an account. */
+export interface AccountAuditTable {
+  /** 24 random hex. */
+  id: string;
+  uid: string;
+  /** `cli` or `admin-api`. */
+  actor: string;
+  /** `create`, `set-plan`, `reset-usage`, `disable`, `enable`, … */
+  action: string;
+  /** JSON object. */
+  details: string;
+  /** ms since the epoch. */
+  at: number;
 }
 
 export interface ServerSettingsTable {
@@ -97,6 +115,7 @@ export type NewPlanRow = Insertable<PlansTable>;
 export type PlanRowUpdate = Updateable<PlansTable>;
 export type AccountRow = Selectable<AccountsTable>;
 export type NewAccountRow = Insertable<AccountsTable>;
+export type AccountAuditRow = Selectable<AccountAuditTable>;
 export type JobRow = Selectable<JobsTable>;
 
 /** One synthesis of the earlier interface (`POST /api/speak`). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { accountRepository, type AccountChanges, type AccountRepository, type CredentialColumn, type DatabaseHandle } from '../../repositories/index.js';
+import { AccountAuditRepository, accountRepository, type AuditActor, type AuditEntry, type AccountChanges, type AccountRepository, type CredentialColumn, type DatabaseHandle } from '../../repositories/index.js';
 import { systemClock, type Clock } from '../../clock.js';
 import { decrypt, encrypt, type EncryptionKeys } from '../../security/encryption.js';
 import { hashSecret, newSecret, safeEqual } from '../../security/secrets.js';
@@ -17,6 +17,21 @@ export interface NewAccount {
   username?: string;
   /** Default true. */
   enableApi?: boolean;
+  /** Who makes it, for the audit log; default `cli`. */
+  by?: AuditActor;
+}
+
+/** One account as an operator sees it: the account, its plan and what is left of the period. */
+export interface AccountOverview {
+  account: Account;
+  plan: Plan;
+  usage: {
+    usedCredits: number;
+    planCredits: number;
+    remainingCredits: number;
+    usedProfessionalGenerations: number;
+    professionalGenerations: number;
+  };
 }
 
 /** What creation returns: the only time the API key is ever seen in clear. */
@@ -32,6 +47,8 @@ export interface AccountServiceOptions {
   /** AES-256 key for recoverable secrets: ServerKeys.encryption. */
   encryptionKey: EncryptionKeys;
   clock?: Clock;
+  /** Where changes are written; default: the `account_audit` table of the accounts' database. */
+  audit?: AccountAuditRepository;
 }
 
 /**
@@ -44,6 +61,7 @@ export class AccountService {
   private readonly key: EncryptionKeys;
   private readonly clock: Clock;
   private readonly accounts: AccountRepository;
+  private readonly audit: AccountAuditRepository;
 
   constructor(
     /** The accounts repository (a database handle is still accepted and wrapped in one). */
@@ -53,6 +71,7 @@ export class AccountService {
     this.accounts = accountRepository(repository);
     this.key = options.encryptionKey;
     this.clock = options.clock ?? systemClock;
+    this.audit = options.audit ?? new AccountAuditRepository(this.accounts.handle);
   }
 
   async createAccount(input: NewAccount = {}): Promise<CreatedAccount> {
@@ -77,6 +96,7 @@ export class AccountService {
       callback_url: null,
       created_at: this.clock.now(),
     });
+    await this.record(uid, input.by ?? 'cli', 'create', { plan, email });
     return { account: await this.require(uid), apiKey, apiToken };
   }
 
@@ -110,19 +130,70 @@ export class AccountService {
     return this.findByCredential('api_token_hash', apiToken);
   }
 
-  async setPlan(uid: string, plan: string): Promise<Account> {
+  async setPlan(uid: string, plan: string, by: AuditActor = 'cli'): Promise<Account> {
     await this.requirePlan(plan);
-    return this.update(uid, { plan });
+    const before = await this.require(uid);
+    const account = await this.update(uid, { plan });
+    await this.record(uid, by, 'set-plan', { from: before.plan, to: plan });
+    return account;
+  }
+
+  /** The account, its plan and its usage this period. */
+  async overview(uid: string): Promise<AccountOverview> {
+    const found = await this.accounts.getWithPlan(uid);
+    if (!found) throw accountNotFound(uid);
+    const { account, plan } = found;
+    return {
+      account,
+      plan,
+      usage: {
+        usedCredits: account.usedCredits,
+        planCredits: plan.planCredits,
+        remainingCredits: Math.max(0, plan.planCredits - account.usedCredits),
+        usedProfessionalGenerations: account.usedProfessionalGenerations,
+        professionalGenerations: plan.professionalCloneGenerations,
+      },
+    };
+  }
+
+  /**
+   * Disables the account: its key and token are refused on every interface until it is enabled
+   * again. Nothing is deleted. Disabling a disabled account keeps its first date.
+   */
+  async disable(uid: string, by: AuditActor = 'cli'): Promise<Account> {
+    const before = await this.require(uid);
+    if (before.disabledAt !== null) return before;
+    const account = await this.update(uid, { disabled_at: this.clock.now() });
+    await this.record(uid, by, 'disable', {});
+    return account;
+  }
+
+  async enable(uid: string, by: AuditActor = 'cli'): Promise<Account> {
+    const before = await this.require(uid);
+    if (before.disabledAt === null) return before;
+    const account = await this.update(uid, { disabled_at: null });
+    await this.record(uid, by, 'enable', { disabled_since: before.disabledAt });
+    return account;
+  }
+
+  /** The audit log, oldest first: one account's, or every account's. */
+  auditLog(uid?: string): Promise<AuditEntry[]> {
+    return this.audit.list(uid);
   }
 
   /** Validates the form only; where the URL may point is checked at delivery. */
   async setCallbackUrl(uid: string, callbackUrl: string | null): Promise<Account> {
     if (callbackUrl !== null) checkCallbackUrl(callbackUrl);
-    return this.update(uid, { callback_url: callbackUrl });
+    const account = await this.update(uid, { callback_url: callbackUrl });
+    // The URL itself may carry a secret in its query: the log says only whether one is set.
+    await this.record(uid, 'owner', 'set-callback-url', { set: callbackUrl !== null });
+    return account;
   }
 
-  async setEnableApi(uid: string, enabled: boolean): Promise<Account> {
-    return this.update(uid, { enable_api: enabled ? 1 : 0 });
+  async setEnableApi(uid: string, enabled: boolean, by: AuditActor = 'cli'): Promise<Account> {
+    const account = await this.update(uid, { enable_api: enabled ? 1 : 0 });
+    await this.record(uid, by, 'set-enable-api', { enable_api: enabled });
+    return account;
   }
 
   /** The Bearer token in clear, for GET /api/me. */
@@ -133,19 +204,21 @@ export class AccountService {
   }
 
   /** Replaces the API key; the old one stops working at once. */
-  async rotateApiKey(uid: string): Promise<string> {
+  async rotateApiKey(uid: string, by: AuditActor = 'cli'): Promise<string> {
     const apiKey = newSecret(32);
     await this.update(uid, { api_key_hash: hashSecret(apiKey) });
+    await this.record(uid, by, 'rotate-api-key', {});
     return apiKey;
   }
 
   /** Replaces the Bearer token; the old one stops working at once. */
-  async rotateApiToken(uid: string): Promise<string> {
+  async rotateApiToken(uid: string, by: AuditActor = 'cli'): Promise<string> {
     const apiToken = newSecret(32);
     await this.update(uid, {
       api_token_hash: hashSecret(apiToken),
       api_token_encrypted: encrypt(this.key, apiToken, tokenContext(uid)),
     });
+    await this.record(uid, by, 'rotate-api-token', {});
     return apiToken;
   }
 
@@ -156,9 +229,10 @@ export class AccountService {
     return decrypt(this.key, encrypted, webhookContext(uid));
   }
 
-  async rotateWebhookSecret(uid: string): Promise<string> {
+  async rotateWebhookSecret(uid: string, by: AuditActor = 'cli'): Promise<string> {
     const secret = newWebhookSecret();
     await this.update(uid, { webhook_secret_encrypted: encrypt(this.key, secret, webhookContext(uid)) });
+    await this.record(uid, by, 'rotate-webhook-secret', {});
     return secret;
   }
 
@@ -191,8 +265,14 @@ export class AccountService {
   }
 
   /** Starts a new period: usage back to zero. */
-  async resetUsage(uid: string): Promise<Account> {
-    return this.update(uid, { used_credits: 0, used_professional_generations: 0 });
+  async resetUsage(uid: string, by: AuditActor = 'cli'): Promise<Account> {
+    const before = await this.require(uid);
+    const account = await this.update(uid, { used_credits: 0, used_professional_generations: 0 });
+    await this.record(uid, by, 'reset-usage', {
+      used_credits: before.usedCredits,
+      used_professional_generations: before.usedProfessionalGenerations,
+    });
+    return account;
   }
 
   private async findByCredential(column: CredentialColumn, secret: string): Promise<Account | null> {
@@ -202,6 +282,10 @@ export class AccountService {
     // The index lookup finds the row; the constant-time check is what decides.
     if (!found || !safeEqual(found.storedDigest, digest)) return null;
     return found.account;
+  }
+
+  private async record(uid: string, actor: AuditActor, action: string, details: Record<string, unknown>): Promise<void> {
+    await this.audit.record({ uid, actor, action, details, at: this.clock.now() });
   }
 
   private async update(uid: string, changes: AccountChanges): Promise<Account> {

@@ -1,20 +1,33 @@
+import type { Account } from '../../services/accounts/account.js';
 import type { Command } from './command.js';
 import { parseCommandArgs } from './command.js';
 import { UsageError } from './usage-error.js';
 import { printJson, withServices } from './with-services.js';
 
-const help = `usage: orator accounts <create|list|webhook-secret> [options]
+const help = `usage: orator accounts <create|list|show|set-plan|reset-usage|disable|enable|audit|webhook-secret> [options]
 
   accounts create --plan free|lite|plus|custom [--email E] [--name N] [--json]
       makes an account; prints its uid, API key and API token once
   accounts list [--json]
       lists the accounts
+  accounts show UID [--json]
+      one account: its plan, usage this period, whether it is disabled
+  accounts set-plan UID PLAN [--json]
+      moves the account to another plan
+  accounts reset-usage UID [--json]
+      sets the credits and professional trainings used back to zero
+  accounts disable UID [--json]
+      refuses the account's key and token on every interface (nothing is deleted)
+  accounts enable UID [--json]
+      lets a disabled account in again
+  accounts audit [UID] [--json]
+      every change made to one account (or to all), oldest first
   accounts webhook-secret UID [--rotate] [--json]
       shows (or, with --rotate, replaces) the secret that signs the account's webhooks`;
 
 export const accountsCommand: Command = {
   name: 'accounts',
-  summary: 'make and list accounts, show or rotate their webhook secret',
+  summary: 'make, show, change, disable and audit accounts; show or rotate their webhook secret',
   help,
   async run(argv, config) {
     const [sub, ...rest] = argv;
@@ -43,6 +56,52 @@ export const accountsCommand: Command = {
           for (const a of all) console.log(`${a.uid}  ${a.plan.padEnd(6)}  ${a.usedCredits} credits used  ${a.email ?? a.username}`);
         });
       }
+      case 'show': {
+        const { values, positionals } = parseCommandArgs(self, rest, { json: { type: 'boolean' } }, 1);
+        const uid = needUid(positionals[0], 'show');
+        return withServices(config, async ({ accounts }) => {
+          const view = await accounts.overview(uid);
+          if (values.json) return printJson(view);
+          const { account: a, usage: u } = view;
+          console.log(`account   ${a.uid}${a.disabledAt !== null ? `  DISABLED since ${new Date(a.disabledAt).toISOString()}` : ''}`);
+          console.log(`username  ${a.username}${a.email ? ` <${a.email}>` : ''}`);
+          console.log(`plan      ${a.plan}`);
+          console.log(`credits   ${u.usedCredits} used of ${u.planCredits} (${u.remainingCredits} left)`);
+          console.log(`trainings ${u.usedProfessionalGenerations} used of ${u.professionalGenerations} professional clone trainings`);
+          console.log(`bearer    ${a.enableApi ? 'enabled' : 'disabled'} (earlier interface)`);
+          console.log(`created   ${new Date(a.createdAt).toISOString()}`);
+        });
+      }
+      case 'set-plan': {
+        const { values, positionals } = parseCommandArgs(self, rest, { json: { type: 'boolean' } }, 2);
+        const uid = needUid(positionals[0], 'set-plan');
+        const plan = positionals[1];
+        if (!plan) throw new UsageError('accounts set-plan needs the account uid and a plan name', help);
+        return withServices(config, async ({ accounts }) => report(values.json, await accounts.setPlan(uid, plan, 'cli'), `account ${uid} is now on plan ${plan}`));
+      }
+      case 'reset-usage': {
+        const { values, positionals } = parseCommandArgs(self, rest, { json: { type: 'boolean' } }, 1);
+        const uid = needUid(positionals[0], 'reset-usage');
+        return withServices(config, async ({ accounts }) => report(values.json, await accounts.resetUsage(uid, 'cli'), `account ${uid}: usage reset to zero`));
+      }
+      case 'disable':
+      case 'enable': {
+        const { values, positionals } = parseCommandArgs(self, rest, { json: { type: 'boolean' } }, 1);
+        const uid = needUid(positionals[0], sub);
+        return withServices(config, async ({ accounts }) => {
+          const account = sub === 'disable' ? await accounts.disable(uid, 'cli') : await accounts.enable(uid, 'cli');
+          report(values.json, account, `account ${uid} is ${sub}d`);
+        });
+      }
+      case 'audit': {
+        const { values, positionals } = parseCommandArgs(self, rest, { json: { type: 'boolean' } }, 1);
+        const uid = positionals[0];
+        return withServices(config, async ({ accounts }) => {
+          const entries = await accounts.auditLog(uid);
+          if (values.json) return printJson(entries);
+          for (const e of entries) console.log(`${new Date(e.at).toISOString()}  ${e.uid}  ${e.actor.padEnd(9)}  ${e.action.padEnd(16)}  ${JSON.stringify(e.details)}`);
+        });
+      }
       case 'webhook-secret': {
         const { values, positionals } = parseCommandArgs(self, rest, { rotate: { type: 'boolean' }, json: { type: 'boolean' } }, 1);
         const uid = positionals[0];
@@ -58,3 +117,13 @@ export const accountsCommand: Command = {
     }
   },
 };
+
+function needUid(uid: string | undefined, sub: string): string {
+  if (!uid) throw new UsageError(`accounts ${sub} needs the account uid`, help);
+  return uid;
+}
+
+function report(json: boolean | undefined, account: Account, line: string): void {
+  if (json) printJson(account);
+  else console.log(line);
+}

@@ -4,6 +4,7 @@ import * as serverSettings from './0002_server_settings.js';
 import * as jobs from './0003_jobs.js';
 import * as customVoices from './0004_custom_voices.js';
 import * as speaks from './0005_speaks.js';
+import * as accountLifecycle from './0006_account_lifecycle.js';
 
 /**
  * Every migration, listed by hand rather than found by reading a folder, so the same list works
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0003_jobs': jobs,
   '0004_custom_voices': customVoices,
   '0005_speaks': speaks,
+  '0006_account_lifecycle': accountLifecycle,
 };
