@@ -17,6 +17,7 @@ export interface Database {
   speak_resources: SpeakResourcesTable;
   webhook_deliveries: WebhookDeliveriesTable;
   account_audit: AccountAuditTable;
+  account_keys: AccountKeysTable;
 }
 
 /** 0 or 1. */
@@ -63,6 +64,16 @@ export interface AccountsTable {
   created_at: number;
   /** When an operator disabled the account (ms); null while it is enabled. */
   disabled_at: Generated<number | null>;
+}
+
+/** The API keys of each account (several per account), as SHA-256 digests. */
+export interface AccountKeysTable {
+  id: string;
+  uid: string;
+  key_hash: string;
+  created_at: number;
+  expires_at: number | null;
+  revoked_at: number | null;
 }
 
 /** Every change an operator made to an account. */

@@ -89,6 +89,34 @@ for (const target of targets) {
       assert.match(lines[1], new RegExp(`^\\d{4}-\\d\\d-\\d\\dT.*Z  ${uid}  cli\\s+set-plan\\s+\\{"from":"free","to":"plus"\\}$`));
     });
 
+    it('adds, lists, rotates (with --grace) and revokes API keys', async () => {
+      const created = await json(['accounts', 'create', '--plan', 'free']);
+      const [first] = await json(['accounts', 'keys', 'list', created.uid]);
+      const added = await json(['accounts', 'keys', 'add', created.uid]);
+      assert.ok(added.api_key.length >= 43);
+      const before = Date.now();
+      const rotated = await json(['accounts', 'keys', 'rotate', created.uid, first.id, '--grace', '3600']);
+      assert.ok(rotated.old_key_expires_at >= before + 3_600_000);
+      await json(['accounts', 'keys', 'revoke', created.uid, added.key_id]);
+      const keys = await json(['accounts', 'keys', 'list', created.uid]);
+      assert.deepEqual(
+        keys.map((k: { id: string; expiresAt: number | null; revokedAt: number | null }) => [k.id, k.expiresAt, k.revokedAt !== null]),
+        [
+          [first.id, rotated.old_key_expires_at, false],
+          [added.key_id, null, true],
+          [rotated.key_id, null, false],
+        ].sort((a, b) => keys.findIndex((k: { id: string }) => k.id === a[0]) - keys.findIndex((k: { id: string }) => k.id === b[0])),
+      );
+      const noGrace = await runCli(['accounts', 'keys', 'rotate', created.uid, rotated.key_id], env);
+      assert.equal(noGrace.code, 2);
+      assert.match(noGrace.stderr, /needs --grace SECONDS/);
+      const gone = await runCli(['accounts', 'keys', 'revoke', created.uid, added.key_id], env);
+      assert.notEqual(gone.code, 0);
+      assert.match(gone.stderr, /has no live key/);
+      const audit = (await json(['accounts', 'audit', created.uid])).map((e: { action: string }) => e.action);
+      assert.deepEqual(audit, ['create', 'add-key', 'rotate-key', 'revoke-key']);
+    });
+
     it('answers a wrong uid, plan or missing argument in one line with a non-zero exit', async () => {
       const { uid } = await json(['accounts', 'create', '--plan', 'free']);
       const noAccount = await runCli(['accounts', 'show', '0'.repeat(24)], env);

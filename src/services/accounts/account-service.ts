@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { AccountAuditRepository, accountRepository, type AuditActor, type AuditEntry, type AccountChanges, type AccountRepository, type CredentialColumn, type DatabaseHandle } from '../../repositories/index.js';
+import { AccountAuditRepository, AccountKeyRepository, type AccountKey, accountRepository, type AuditActor, type AuditEntry, type AccountChanges, type AccountRepository, type CredentialColumn, type DatabaseHandle } from '../../repositories/index.js';
 import { systemClock, type Clock } from '../../clock.js';
 import { decrypt, encrypt, type EncryptionKeys } from '../../security/encryption.js';
 import { hashSecret, newSecret, safeEqual } from '../../security/secrets.js';
 import type { Account } from './account.js';
-import { accountNotFound, invalidValue, planNotFound } from './errors.js';
+import { accountNotFound, invalidValue, keyNotFound, planNotFound } from './errors.js';
 import type { Plan } from './plan.js';
 
 export interface NewAccount {
@@ -49,6 +49,8 @@ export interface AccountServiceOptions {
   clock?: Clock;
   /** Where changes are written; default: the `account_audit` table of the accounts' database. */
   audit?: AccountAuditRepository;
+  /** The accounts' API keys; default: the `account_keys` table of the accounts' database. */
+  keys?: AccountKeyRepository;
 }
 
 /**
@@ -62,6 +64,7 @@ export class AccountService {
   private readonly clock: Clock;
   private readonly accounts: AccountRepository;
   private readonly audit: AccountAuditRepository;
+  private readonly keys: AccountKeyRepository;
 
   constructor(
     /** The accounts repository (a database handle is still accepted and wrapped in one). */
@@ -72,6 +75,7 @@ export class AccountService {
     this.key = options.encryptionKey;
     this.clock = options.clock ?? systemClock;
     this.audit = options.audit ?? new AccountAuditRepository(this.accounts.handle);
+    this.keys = options.keys ?? new AccountKeyRepository(this.accounts.handle);
   }
 
   async createAccount(input: NewAccount = {}): Promise<CreatedAccount> {
@@ -96,6 +100,7 @@ export class AccountService {
       callback_url: null,
       created_at: this.clock.now(),
     });
+    await this.keys.insert({ id: newKeyId(), uid, keyHash: hashSecret(apiKey), createdAt: this.clock.now() });
     await this.record(uid, input.by ?? 'cli', 'create', { plan, email });
     return { account: await this.require(uid), apiKey, apiToken };
   }
@@ -121,8 +126,58 @@ export class AccountService {
   }
 
   /** The account whose X-API-KEY this is, or null. */
-  findByApiKey(apiKey: string): Promise<Account | null> {
-    return this.findByCredential('api_key_hash', apiKey);
+  async findByApiKey(apiKey: string): Promise<Account | null> {
+    if (typeof apiKey !== 'string' || apiKey.length === 0 || apiKey.length > 512) return null;
+    const digest = hashSecret(apiKey);
+    const found = await this.keys.findValid(digest, this.clock.now());
+    if (found && safeEqual(found.storedDigest, digest)) return this.get(found.uid);
+    // An account written without key rows (straight into the table) still has its one key.
+    const legacy = await this.findByCredential('api_key_hash', apiKey);
+    if (legacy && (await this.keys.count(legacy.uid)) === 0) return legacy;
+    return null;
+  }
+
+  /** The account's API keys, oldest first (digests never leave the repository). */
+  async listKeys(uid: string): Promise<AccountKey[]> {
+    await this.require(uid);
+    return this.keys.list(uid);
+  }
+
+  /** A further API key; the others keep working. Shown only now. */
+  async addKey(uid: string, by: AuditActor = 'cli'): Promise<{ id: string; apiKey: string }> {
+    await this.require(uid);
+    const added = await this.insertKey(uid);
+    await this.record(uid, by, 'add-key', { key_id: added.id });
+    return added;
+  }
+
+  /**
+   * A new key replacing `keyId`: the old one keeps working for `graceSeconds` (measured on the
+   * service's clock), then is refused. 0 refuses it at once.
+   */
+  async rotateKey(uid: string, keyId: string, graceSeconds: number, by: AuditActor = 'cli'): Promise<{ id: string; apiKey: string; oldKeyExpiresAt: number }> {
+    if (!Number.isSafeInteger(graceSeconds) || graceSeconds < 0) throw invalidValue('the grace period must be a whole number of seconds ≥ 0');
+    await this.require(uid);
+    const expiresAt = this.clock.now() + graceSeconds * 1000;
+    if (!(await this.keys.expire(uid, keyId, expiresAt))) throw keyNotFound(uid, keyId);
+    const added = await this.insertKey(uid);
+    await this.record(uid, by, 'rotate-key', { key_id: keyId, new_key_id: added.id, grace_seconds: graceSeconds });
+    return { ...added, oldKeyExpiresAt: expiresAt };
+  }
+
+  /** Refuses one key at once. */
+  async revokeKey(uid: string, keyId: string, by: AuditActor = 'cli'): Promise<void> {
+    await this.require(uid);
+    if (!(await this.keys.revoke(uid, keyId, this.clock.now()))) throw keyNotFound(uid, keyId);
+    await this.record(uid, by, 'revoke-key', { key_id: keyId });
+  }
+
+  private async insertKey(uid: string): Promise<{ id: string; apiKey: string }> {
+    const apiKey = newSecret(32);
+    const id = newKeyId();
+    await this.keys.insert({ id, uid, keyHash: hashSecret(apiKey), createdAt: this.clock.now() });
+    await this.accounts.update(uid, { api_key_hash: hashSecret(apiKey) });
+    return { id, apiKey };
   }
 
   /** The account whose Bearer token this is, or null. Callers still check `enableApi`. */
@@ -205,9 +260,10 @@ export class AccountService {
 
   /** Replaces the API key; the old one stops working at once. */
   async rotateApiKey(uid: string, by: AuditActor = 'cli'): Promise<string> {
-    const apiKey = newSecret(32);
-    await this.update(uid, { api_key_hash: hashSecret(apiKey) });
-    await this.record(uid, by, 'rotate-api-key', {});
+    await this.require(uid);
+    await this.keys.revoke(uid, null, this.clock.now());
+    const { id, apiKey } = await this.insertKey(uid);
+    await this.record(uid, by, 'rotate-api-key', { new_key_id: id });
     return apiKey;
   }
 
@@ -297,6 +353,8 @@ export class AccountService {
     if (!(await this.accounts.planExists(name))) throw planNotFound(name);
   }
 }
+
+const newKeyId = () => randomBytes(6).toString('hex');
 
 /** Standard Webhooks form: `whsec_` and the base64 of 32 random bytes. */
 function newWebhookSecret(): string {

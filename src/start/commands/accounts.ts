@@ -4,7 +4,7 @@ import { parseCommandArgs } from './command.js';
 import { UsageError } from './usage-error.js';
 import { printJson, withServices } from './with-services.js';
 
-const help = `usage: orator accounts <create|list|show|set-plan|reset-usage|disable|enable|audit|webhook-secret> [options]
+const help = `usage: orator accounts <create|list|show|set-plan|reset-usage|disable|enable|keys|audit|webhook-secret> [options]
 
   accounts create --plan free|lite|plus|custom [--email E] [--name N] [--json]
       makes an account; prints its uid, API key and API token once
@@ -20,6 +20,14 @@ const help = `usage: orator accounts <create|list|show|set-plan|reset-usage|disa
       refuses the account's key and token on every interface (nothing is deleted)
   accounts enable UID [--json]
       lets a disabled account in again
+  accounts keys list UID [--json]
+      the account's API keys: id, created, expires, revoked
+  accounts keys add UID [--json]
+      a further API key (shown once); the others keep working
+  accounts keys rotate UID KEY_ID --grace SECONDS [--json]
+      a new key (shown once); KEY_ID keeps working for SECONDS, then is refused
+  accounts keys revoke UID KEY_ID [--json]
+      refuses KEY_ID at once
   accounts audit [UID] [--json]
       every change made to one account (or to all), oldest first
   accounts webhook-secret UID [--rotate] [--json]
@@ -92,6 +100,50 @@ export const accountsCommand: Command = {
           const account = sub === 'disable' ? await accounts.disable(uid, 'cli') : await accounts.enable(uid, 'cli');
           report(values.json, account, `account ${uid} is ${sub}d`);
         });
+      }
+      case 'keys': {
+        const [action, ...more] = rest;
+        const keysSelf = { name: `accounts keys ${action ?? ''}`.trim(), help };
+        const { values, positionals } = parseCommandArgs(keysSelf, more, { json: { type: 'boolean' }, grace: { type: 'string' } }, 2);
+        const uid = needUid(positionals[0], `keys ${action ?? ''}`.trim());
+        const keyId = positionals[1];
+        if ((action === 'rotate' || action === 'revoke') && !keyId) throw new UsageError(`accounts keys ${action} needs the account uid and a key id`, help);
+        if (action !== 'rotate' && values.grace !== undefined) throw new UsageError(`accounts keys ${action}: --grace goes with rotate only`, help);
+        if ((action === 'list' || action === 'add') && keyId) throw new UsageError(`accounts keys ${action}: unexpected argument "${keyId}"`, help);
+        switch (action) {
+          case 'list':
+            return withServices(config, async ({ accounts }) => {
+              const keys = await accounts.listKeys(uid);
+              if (values.json) return printJson(keys);
+              const at = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString());
+              for (const k of keys) console.log(`${k.id}  created ${at(k.createdAt)}  expires ${at(k.expiresAt)}  revoked ${at(k.revokedAt)}`);
+            });
+          case 'add':
+            return withServices(config, async ({ accounts }) => {
+              const added = await accounts.addKey(uid, 'cli');
+              if (values.json) return printJson({ uid, key_id: added.id, api_key: added.apiKey });
+              console.log(`key ${added.id}  X-API-KEY: ${added.apiKey}`);
+              console.log('The API key is shown only now; keep it.');
+            });
+          case 'rotate': {
+            if (values.grace === undefined || !/^\d+$/.test(values.grace)) throw new UsageError('accounts keys rotate needs --grace SECONDS (a whole number, 0 for none)', help);
+            const grace = Number(values.grace);
+            return withServices(config, async ({ accounts }) => {
+              const rotated = await accounts.rotateKey(uid, keyId!, grace, 'cli');
+              if (values.json) return printJson({ uid, key_id: rotated.id, api_key: rotated.apiKey, old_key_id: keyId, old_key_expires_at: rotated.oldKeyExpiresAt });
+              console.log(`key ${rotated.id}  X-API-KEY: ${rotated.apiKey}`);
+              console.log(`key ${keyId} is refused from ${new Date(rotated.oldKeyExpiresAt).toISOString()}. The new key is shown only now; keep it.`);
+            });
+          }
+          case 'revoke':
+            return withServices(config, async ({ accounts }) => {
+              await accounts.revokeKey(uid, keyId!, 'cli');
+              if (values.json) return printJson({ uid, key_id: keyId, revoked: true });
+              console.log(`key ${keyId} of account ${uid} is revoked`);
+            });
+          default:
+            throw new UsageError(action ? `unknown accounts keys command "${action}"` : 'accounts keys needs list, add, rotate or revoke', help);
+        }
       }
       case 'audit': {
         const { values, positionals } = parseCommandArgs(self, rest, { json: { type: 'boolean' } }, 1);
