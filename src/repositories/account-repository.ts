@@ -23,6 +23,7 @@ export type AccountChanges = Partial<
     | 'webhook_secret_encrypted'
     | 'used_credits'
     | 'used_professional_generations'
+    | 'disabled_at'
   >
 >;
 
@@ -32,6 +33,11 @@ export type AccountChanges = Partial<
  */
 export class AccountRepository {
   constructor(private readonly db: DatabaseHandle) {}
+
+  /** The handle this repository works through (for the repositories that go with it). */
+  get handle(): DatabaseHandle {
+    return this.db;
+  }
 
   async insert(row: NewAccountRow): Promise<void> {
     await this.db.insertInto('accounts').values(row).execute();
@@ -165,5 +171,6 @@ export function accountFromRow(row: AccountRow): Account {
     usedCredits: row.used_credits,
     usedProfessionalGenerations: row.used_professional_generations,
     createdAt: row.created_at,
+    disabledAt: row.disabled_at === null || row.disabled_at === undefined ? null : Number(row.disabled_at),
   };
 }

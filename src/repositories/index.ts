@@ -1,3 +1,5 @@
+import { AccountAuditRepository } from './account-audit-repository.js';
+import { AccountKeyRepository } from './account-key-repository.js';
 import { AccountRepository } from './account-repository.js';
 import { CustomVoiceRepository } from './custom-voice-repository.js';
 import type { DatabaseHandle } from './database-handle.js';
@@ -8,6 +10,8 @@ import { SpeakResourceRepository } from './speak-resource-repository.js';
 import { SynthesisCacheRepository } from './synthesis-cache-repository.js';
 
 export { AccountRepository, accountRepository, type AccountChanges, type CredentialColumn, type EncryptedColumn } from './account-repository.js';
+export { AccountAuditRepository, type AuditActor, type AuditEntry } from './account-audit-repository.js';
+export { AccountKeyRepository, type AccountKey } from './account-key-repository.js';
 export { PlanRepository, planRepository } from './plan-repository.js';
 export { CustomVoiceRepository, customVoiceRepository, type NewCustomVoice, type CustomVoiceChanges } from './custom-voice-repository.js';
 export { SpeakRepository, type NewSpeak, type FinishedAudio } from './speak-repository.js';
@@ -19,6 +23,8 @@ export type { DatabaseHandle } from './database-handle.js';
 /** One repository per aggregate: the only code that reads or writes the database. */
 export interface Repositories {
   accounts: AccountRepository;
+  audit: AccountAuditRepository;
+  keys: AccountKeyRepository;
   plans: PlanRepository;
   customVoices: CustomVoiceRepository;
   speaks: SpeakRepository;
@@ -30,6 +36,8 @@ export interface Repositories {
 export function openRepositories(db: DatabaseHandle): Repositories {
   return {
     accounts: new AccountRepository(db),
+    audit: new AccountAuditRepository(db),
+    keys: new AccountKeyRepository(db),
     plans: new PlanRepository(db),
     customVoices: new CustomVoiceRepository(db),
     speaks: new SpeakRepository(db),

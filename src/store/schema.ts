@@ -17,6 +17,8 @@ export interface Database {
   speak_resources: SpeakResourcesTable;
   webhook_deliveries: WebhookDeliveriesTable;
   synthesis_cache: SynthesisCacheTable;
+  account_audit: AccountAuditTable;
+  account_keys: AccountKeysTable;
 }
 
 /** 0 or 1. */
@@ -61,6 +63,33 @@ export interface AccountsTable {
   used_credits: Generated<number>;
   used_professional_generations: Generated<number>;
   created_at: number;
+  /** When an operator disabled the account (ms); null while it is enabled. */
+  disabled_at: Generated<number | null>;
+}
+
+/** The API keys of each account (several per account), as SHA-256 digests. */
+export interface AccountKeysTable {
+  id: string;
+  uid: string;
+  key_hash: string;
+  created_at: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+}
+
+/** Every change an operator made to an account. */
+export interface AccountAuditTable {
+  /** 24 random hex. */
+  id: string;
+  uid: string;
+  /** `cli` or `admin-api`. */
+  actor: string;
+  /** `create`, `set-plan`, `reset-usage`, `disable`, `enable`, … */
+  action: string;
+  /** JSON object. */
+  details: string;
+  /** ms since the epoch. */
+  at: number;
 }
 
 export interface ServerSettingsTable {
@@ -98,6 +127,7 @@ export type NewPlanRow = Insertable<PlansTable>;
 export type PlanRowUpdate = Updateable<PlansTable>;
 export type AccountRow = Selectable<AccountsTable>;
 export type NewAccountRow = Insertable<AccountsTable>;
+export type AccountAuditRow = Selectable<AccountAuditTable>;
 export type JobRow = Selectable<JobsTable>;
 
 /** One synthesis of the earlier interface (`POST /api/speak`). */

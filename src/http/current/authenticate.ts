@@ -16,6 +16,7 @@ export function apiKeyAuthentication(services: Services) {
     if (!key) throw errors.unauthorized('Missing API key: send it in the X-API-KEY header');
     const account = await services.accounts.findByApiKey(key);
     if (!account) throw errors.unauthorized('Invalid API key');
+    if (account.disabledAt !== null) throw errors.forbidden('This account is disabled; ask the operator to enable it', 'auth/account-disabled');
     accounts.set(request, account);
   };
 }

@@ -27,6 +27,7 @@ export function requireBearer(services: Services) {
   return async (request: FastifyRequest) => {
     const caller = await callerOf(request, services);
     if (!caller) throw errors.unauthorized('Authorization header value invalid');
+    if (caller.account.disabledAt !== null) throw errors.forbidden('This account is disabled; ask the operator to enable it', 'auth/account-disabled');
     callers.set(request, caller);
   };
 }

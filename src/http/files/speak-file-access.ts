@@ -21,7 +21,7 @@ export async function speakForFile(request: FastifyRequest<{ Querystring: Signed
   const { expires, signature } = request.query ?? {};
   if (services.urlSigner.verify(path, single(expires), single(signature))) return speak;
   const who = await callerOf(request, services);
-  if (who && who.account.uid === speak.uid) return speak;
+  if (who && who.account.uid === speak.uid && who.account.disabledAt === null) return speak;
   throw errors.unauthorized('The link has expired or is not valid');
 }
 

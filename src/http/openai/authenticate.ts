@@ -24,6 +24,7 @@ export function bearerKeyAuthentication(services: Services) {
     if (!key) throw openAiErrors.unauthorized("You didn't provide an API key. Send it as 'Authorization: Bearer <api key>'.", null);
     const account = await services.accounts.findByApiKey(key);
     if (!account) throw openAiErrors.unauthorized('Incorrect API key provided.', 'invalid_api_key');
+    if (account.disabledAt !== null) throw openAiErrors.unauthorized('This key is associated with a disabled account.', 'account_deactivated');
     accounts.set(request, account);
   };
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { accountRepository, type AccountChanges, type AccountRepository, type CredentialColumn, type DatabaseHandle } from '../../repositories/index.js';
+import { AccountAuditRepository, AccountKeyRepository, type AccountKey, accountRepository, type AuditActor, type AuditEntry, type AccountChanges, type AccountRepository, type CredentialColumn, type DatabaseHandle } from '../../repositories/index.js';
 import { systemClock, type Clock } from '../../clock.js';
 import { decrypt, encrypt, type EncryptionKeys } from '../../security/encryption.js';
 import { hashSecret, newSecret, safeEqual } from '../../security/secrets.js';
 import type { Account } from './account.js';
-import { accountNotFound, invalidValue, planNotFound } from './errors.js';
+import { accountNotFound, invalidValue, keyNotFound, planNotFound } from './errors.js';
 import type { Plan } from './plan.js';
 
 export interface NewAccount {
@@ -17,6 +17,21 @@ export interface NewAccount {
   username?: string;
   /** Default true. */
   enableApi?: boolean;
+  /** Who makes it, for the audit log; default `cli`. */
+  by?: AuditActor;
+}
+
+/** One account as an operator sees it: the account, its plan and what is left of the period. */
+export interface AccountOverview {
+  account: Account;
+  plan: Plan;
+  usage: {
+    usedCredits: number;
+    planCredits: number;
+    remainingCredits: number;
+    usedProfessionalGenerations: number;
+    professionalGenerations: number;
+  };
 }
 
 /** What creation returns: the only time the API key is ever seen in clear. */
@@ -32,6 +47,10 @@ export interface AccountServiceOptions {
   /** AES-256 key for recoverable secrets: ServerKeys.encryption. */
   encryptionKey: EncryptionKeys;
   clock?: Clock;
+  /** Where changes are written; default: the `account_audit` table of the accounts' database. */
+  audit?: AccountAuditRepository;
+  /** The accounts' API keys; default: the `account_keys` table of the accounts' database. */
+  keys?: AccountKeyRepository;
 }
 
 /**
@@ -44,6 +63,8 @@ export class AccountService {
   private readonly key: EncryptionKeys;
   private readonly clock: Clock;
   private readonly accounts: AccountRepository;
+  private readonly audit: AccountAuditRepository;
+  private readonly keys: AccountKeyRepository;
 
   constructor(
     /** The accounts repository (a database handle is still accepted and wrapped in one). */
@@ -53,6 +74,8 @@ export class AccountService {
     this.accounts = accountRepository(repository);
     this.key = options.encryptionKey;
     this.clock = options.clock ?? systemClock;
+    this.audit = options.audit ?? new AccountAuditRepository(this.accounts.handle);
+    this.keys = options.keys ?? new AccountKeyRepository(this.accounts.handle);
   }
 
   async createAccount(input: NewAccount = {}): Promise<CreatedAccount> {
@@ -77,6 +100,8 @@ export class AccountService {
       callback_url: null,
       created_at: this.clock.now(),
     });
+    await this.keys.insert({ id: newKeyId(), uid, keyHash: hashSecret(apiKey), createdAt: this.clock.now() });
+    await this.record(uid, input.by ?? 'cli', 'create', { plan, email });
     return { account: await this.require(uid), apiKey, apiToken };
   }
 
@@ -101,8 +126,58 @@ export class AccountService {
   }
 
   /** The account whose X-API-KEY this is, or null. */
-  findByApiKey(apiKey: string): Promise<Account | null> {
-    return this.findByCredential('api_key_hash', apiKey);
+  async findByApiKey(apiKey: string): Promise<Account | null> {
+    if (typeof apiKey !== 'string' || apiKey.length === 0 || apiKey.length > 512) return null;
+    const digest = hashSecret(apiKey);
+    const found = await this.keys.findValid(digest, this.clock.now());
+    if (found && safeEqual(found.storedDigest, digest)) return this.get(found.uid);
+    // An account written without key rows (straight into the table) still has its one key.
+    const legacy = await this.findByCredential('api_key_hash', apiKey);
+    if (legacy && (await this.keys.count(legacy.uid)) === 0) return legacy;
+    return null;
+  }
+
+  /** The account's API keys, oldest first (digests never leave the repository). */
+  async listKeys(uid: string): Promise<AccountKey[]> {
+    await this.require(uid);
+    return this.keys.list(uid);
+  }
+
+  /** A further API key; the others keep working. Shown only now. */
+  async addKey(uid: string, by: AuditActor = 'cli'): Promise<{ id: string; apiKey: string }> {
+    await this.require(uid);
+    const added = await this.insertKey(uid);
+    await this.record(uid, by, 'add-key', { key_id: added.id });
+    return added;
+  }
+
+  /**
+   * A new key replacing `keyId`: the old one keeps working for `graceSeconds` (measured on the
+   * service's clock), then is refused. 0 refuses it at once.
+   */
+  async rotateKey(uid: string, keyId: string, graceSeconds: number, by: AuditActor = 'cli'): Promise<{ id: string; apiKey: string; oldKeyExpiresAt: number }> {
+    if (!Number.isSafeInteger(graceSeconds) || graceSeconds < 0) throw invalidValue('the grace period must be a whole number of seconds ≥ 0');
+    await this.require(uid);
+    const expiresAt = this.clock.now() + graceSeconds * 1000;
+    if (!(await this.keys.expire(uid, keyId, expiresAt))) throw keyNotFound(uid, keyId);
+    const added = await this.insertKey(uid);
+    await this.record(uid, by, 'rotate-key', { key_id: keyId, new_key_id: added.id, grace_seconds: graceSeconds });
+    return { ...added, oldKeyExpiresAt: expiresAt };
+  }
+
+  /** Refuses one key at once. */
+  async revokeKey(uid: string, keyId: string, by: AuditActor = 'cli'): Promise<void> {
+    await this.require(uid);
+    if (!(await this.keys.revoke(uid, keyId, this.clock.now()))) throw keyNotFound(uid, keyId);
+    await this.record(uid, by, 'revoke-key', { key_id: keyId });
+  }
+
+  private async insertKey(uid: string): Promise<{ id: string; apiKey: string }> {
+    const apiKey = newSecret(32);
+    const id = newKeyId();
+    await this.keys.insert({ id, uid, keyHash: hashSecret(apiKey), createdAt: this.clock.now() });
+    await this.accounts.update(uid, { api_key_hash: hashSecret(apiKey) });
+    return { id, apiKey };
   }
 
   /** The account whose Bearer token this is, or null. Callers still check `enableApi`. */
@@ -110,19 +185,70 @@ export class AccountService {
     return this.findByCredential('api_token_hash', apiToken);
   }
 
-  async setPlan(uid: string, plan: string): Promise<Account> {
+  async setPlan(uid: string, plan: string, by: AuditActor = 'cli'): Promise<Account> {
     await this.requirePlan(plan);
-    return this.update(uid, { plan });
+    const before = await this.require(uid);
+    const account = await this.update(uid, { plan });
+    await this.record(uid, by, 'set-plan', { from: before.plan, to: plan });
+    return account;
+  }
+
+  /** The account, its plan and its usage this period. */
+  async overview(uid: string): Promise<AccountOverview> {
+    const found = await this.accounts.getWithPlan(uid);
+    if (!found) throw accountNotFound(uid);
+    const { account, plan } = found;
+    return {
+      account,
+      plan,
+      usage: {
+        usedCredits: account.usedCredits,
+        planCredits: plan.planCredits,
+        remainingCredits: Math.max(0, plan.planCredits - account.usedCredits),
+        usedProfessionalGenerations: account.usedProfessionalGenerations,
+        professionalGenerations: plan.professionalCloneGenerations,
+      },
+    };
+  }
+
+  /**
+   * Disables the account: its key and token are refused on every interface until it is enabled
+   * again. Nothing is deleted. Disabling a disabled account keeps its first date.
+   */
+  async disable(uid: string, by: AuditActor = 'cli'): Promise<Account> {
+    const before = await this.require(uid);
+    if (before.disabledAt !== null) return before;
+    const account = await this.update(uid, { disabled_at: this.clock.now() });
+    await this.record(uid, by, 'disable', {});
+    return account;
+  }
+
+  async enable(uid: string, by: AuditActor = 'cli'): Promise<Account> {
+    const before = await this.require(uid);
+    if (before.disabledAt === null) return before;
+    const account = await this.update(uid, { disabled_at: null });
+    await this.record(uid, by, 'enable', { disabled_since: before.disabledAt });
+    return account;
+  }
+
+  /** The audit log, oldest first: one account's, or every account's. */
+  auditLog(uid?: string): Promise<AuditEntry[]> {
+    return this.audit.list(uid);
   }
 
   /** Validates the form only; where the URL may point is checked at delivery. */
   async setCallbackUrl(uid: string, callbackUrl: string | null): Promise<Account> {
     if (callbackUrl !== null) checkCallbackUrl(callbackUrl);
-    return this.update(uid, { callback_url: callbackUrl });
+    const account = await this.update(uid, { callback_url: callbackUrl });
+    // The URL itself may carry a secret in its query: the log says only whether one is set.
+    await this.record(uid, 'owner', 'set-callback-url', { set: callbackUrl !== null });
+    return account;
   }
 
-  async setEnableApi(uid: string, enabled: boolean): Promise<Account> {
-    return this.update(uid, { enable_api: enabled ? 1 : 0 });
+  async setEnableApi(uid: string, enabled: boolean, by: AuditActor = 'cli'): Promise<Account> {
+    const account = await this.update(uid, { enable_api: enabled ? 1 : 0 });
+    await this.record(uid, by, 'set-enable-api', { enable_api: enabled });
+    return account;
   }
 
   /** The Bearer token in clear, for GET /api/me. */
@@ -133,19 +259,22 @@ export class AccountService {
   }
 
   /** Replaces the API key; the old one stops working at once. */
-  async rotateApiKey(uid: string): Promise<string> {
-    const apiKey = newSecret(32);
-    await this.update(uid, { api_key_hash: hashSecret(apiKey) });
+  async rotateApiKey(uid: string, by: AuditActor = 'cli'): Promise<string> {
+    await this.require(uid);
+    await this.keys.revoke(uid, null, this.clock.now());
+    const { id, apiKey } = await this.insertKey(uid);
+    await this.record(uid, by, 'rotate-api-key', { new_key_id: id });
     return apiKey;
   }
 
   /** Replaces the Bearer token; the old one stops working at once. */
-  async rotateApiToken(uid: string): Promise<string> {
+  async rotateApiToken(uid: string, by: AuditActor = 'cli'): Promise<string> {
     const apiToken = newSecret(32);
     await this.update(uid, {
       api_token_hash: hashSecret(apiToken),
       api_token_encrypted: encrypt(this.key, apiToken, tokenContext(uid)),
     });
+    await this.record(uid, by, 'rotate-api-token', {});
     return apiToken;
   }
 
@@ -156,9 +285,10 @@ export class AccountService {
     return decrypt(this.key, encrypted, webhookContext(uid));
   }
 
-  async rotateWebhookSecret(uid: string): Promise<string> {
+  async rotateWebhookSecret(uid: string, by: AuditActor = 'cli'): Promise<string> {
     const secret = newWebhookSecret();
     await this.update(uid, { webhook_secret_encrypted: encrypt(this.key, secret, webhookContext(uid)) });
+    await this.record(uid, by, 'rotate-webhook-secret', {});
     return secret;
   }
 
@@ -191,8 +321,14 @@ export class AccountService {
   }
 
   /** Starts a new period: usage back to zero. */
-  async resetUsage(uid: string): Promise<Account> {
-    return this.update(uid, { used_credits: 0, used_professional_generations: 0 });
+  async resetUsage(uid: string, by: AuditActor = 'cli'): Promise<Account> {
+    const before = await this.require(uid);
+    const account = await this.update(uid, { used_credits: 0, used_professional_generations: 0 });
+    await this.record(uid, by, 'reset-usage', {
+      used_credits: before.usedCredits,
+      used_professional_generations: before.usedProfessionalGenerations,
+    });
+    return account;
   }
 
   private async findByCredential(column: CredentialColumn, secret: string): Promise<Account | null> {
@@ -204,6 +340,10 @@ export class AccountService {
     return found.account;
   }
 
+  private async record(uid: string, actor: AuditActor, action: string, details: Record<string, unknown>): Promise<void> {
+    await this.audit.record({ uid, actor, action, details, at: this.clock.now() });
+  }
+
   private async update(uid: string, changes: AccountChanges): Promise<Account> {
     if (!(await this.accounts.update(uid, changes))) throw accountNotFound(uid);
     return this.require(uid);
@@ -213,6 +353,8 @@ export class AccountService {
     if (!(await this.accounts.planExists(name))) throw planNotFound(name);
   }
 }
+
+const newKeyId = () => randomBytes(6).toString('hex');
 
 /** Standard Webhooks form: `whsec_` and the base64 of 32 random bytes. */
 function newWebhookSecret(): string {

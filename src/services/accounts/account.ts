@@ -14,4 +14,6 @@ export interface Account {
   usedProfessionalGenerations: number;
   /** ms since the epoch. */
   createdAt: number;
+  /** When an operator disabled it (ms); null while enabled. A disabled account's credentials are refused. */
+  disabledAt: number | null;
 }

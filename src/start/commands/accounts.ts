@@ -1,20 +1,41 @@
+import type { Account } from '../../services/accounts/account.js';
 import type { Command } from './command.js';
 import { parseCommandArgs } from './command.js';
 import { UsageError } from './usage-error.js';
 import { printJson, withServices } from './with-services.js';
 
-const help = `usage: orator accounts <create|list|webhook-secret> [options]
+const help = `usage: orator accounts <create|list|show|set-plan|reset-usage|disable|enable|keys|audit|webhook-secret> [options]
 
   accounts create --plan free|lite|plus|custom [--email E] [--name N] [--json]
       makes an account; prints its uid, API key and API token once
   accounts list [--json]
       lists the accounts
+  accounts show UID [--json]
+      one account: its plan, usage this period, whether it is disabled
+  accounts set-plan UID PLAN [--json]
+      moves the account to another plan
+  accounts reset-usage UID [--json]
+      sets the credits and professional trainings used back to zero
+  accounts disable UID [--json]
+      refuses the account's key and token on every interface (nothing is deleted)
+  accounts enable UID [--json]
+      lets a disabled account in again
+  accounts keys list UID [--json]
+      the account's API keys: id, created, expires, revoked
+  accounts keys add UID [--json]
+      a further API key (shown once); the others keep working
+  accounts keys rotate UID KEY_ID --grace SECONDS [--json]
+      a new key (shown once); KEY_ID keeps working for SECONDS, then is refused
+  accounts keys revoke UID KEY_ID [--json]
+      refuses KEY_ID at once
+  accounts audit [UID] [--json]
+      every change made to one account (or to all), oldest first
   accounts webhook-secret UID [--rotate] [--json]
       shows (or, with --rotate, replaces) the secret that signs the account's webhooks`;
 
 export const accountsCommand: Command = {
   name: 'accounts',
-  summary: 'make and list accounts, show or rotate their webhook secret',
+  summary: 'make, show, change, disable and audit accounts; show or rotate their webhook secret',
   help,
   async run(argv, config) {
     const [sub, ...rest] = argv;
@@ -43,6 +64,96 @@ export const accountsCommand: Command = {
           for (const a of all) console.log(`${a.uid}  ${a.plan.padEnd(6)}  ${a.usedCredits} credits used  ${a.email ?? a.username}`);
         });
       }
+      case 'show': {
+        const { values, positionals } = parseCommandArgs(self, rest, { json: { type: 'boolean' } }, 1);
+        const uid = needUid(positionals[0], 'show');
+        return withServices(config, async ({ accounts }) => {
+          const view = await accounts.overview(uid);
+          if (values.json) return printJson(view);
+          const { account: a, usage: u } = view;
+          console.log(`account   ${a.uid}${a.disabledAt !== null ? `  DISABLED since ${new Date(a.disabledAt).toISOString()}` : ''}`);
+          console.log(`username  ${a.username}${a.email ? ` <${a.email}>` : ''}`);
+          console.log(`plan      ${a.plan}`);
+          console.log(`credits   ${u.usedCredits} used of ${u.planCredits} (${u.remainingCredits} left)`);
+          console.log(`trainings ${u.usedProfessionalGenerations} used of ${u.professionalGenerations} professional clone trainings`);
+          console.log(`bearer    ${a.enableApi ? 'enabled' : 'disabled'} (earlier interface)`);
+          console.log(`created   ${new Date(a.createdAt).toISOString()}`);
+        });
+      }
+      case 'set-plan': {
+        const { values, positionals } = parseCommandArgs(self, rest, { json: { type: 'boolean' } }, 2);
+        const uid = needUid(positionals[0], 'set-plan');
+        const plan = positionals[1];
+        if (!plan) throw new UsageError('accounts set-plan needs the account uid and a plan name', help);
+        return withServices(config, async ({ accounts }) => report(values.json, await accounts.setPlan(uid, plan, 'cli'), `account ${uid} is now on plan ${plan}`));
+      }
+      case 'reset-usage': {
+        const { values, positionals } = parseCommandArgs(self, rest, { json: { type: 'boolean' } }, 1);
+        const uid = needUid(positionals[0], 'reset-usage');
+        return withServices(config, async ({ accounts }) => report(values.json, await accounts.resetUsage(uid, 'cli'), `account ${uid}: usage reset to zero`));
+      }
+      case 'disable':
+      case 'enable': {
+        const { values, positionals } = parseCommandArgs(self, rest, { json: { type: 'boolean' } }, 1);
+        const uid = needUid(positionals[0], sub);
+        return withServices(config, async ({ accounts }) => {
+          const account = sub === 'disable' ? await accounts.disable(uid, 'cli') : await accounts.enable(uid, 'cli');
+          report(values.json, account, `account ${uid} is ${sub}d`);
+        });
+      }
+      case 'keys': {
+        const [action, ...more] = rest;
+        const keysSelf = { name: `accounts keys ${action ?? ''}`.trim(), help };
+        const { values, positionals } = parseCommandArgs(keysSelf, more, { json: { type: 'boolean' }, grace: { type: 'string' } }, 2);
+        const uid = needUid(positionals[0], `keys ${action ?? ''}`.trim());
+        const keyId = positionals[1];
+        if ((action === 'rotate' || action === 'revoke') && !keyId) throw new UsageError(`accounts keys ${action} needs the account uid and a key id`, help);
+        if (action !== 'rotate' && values.grace !== undefined) throw new UsageError(`accounts keys ${action}: --grace goes with rotate only`, help);
+        if ((action === 'list' || action === 'add') && keyId) throw new UsageError(`accounts keys ${action}: unexpected argument "${keyId}"`, help);
+        switch (action) {
+          case 'list':
+            return withServices(config, async ({ accounts }) => {
+              const keys = await accounts.listKeys(uid);
+              if (values.json) return printJson(keys);
+              const at = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString());
+              for (const k of keys) console.log(`${k.id}  created ${at(k.createdAt)}  expires ${at(k.expiresAt)}  revoked ${at(k.revokedAt)}`);
+            });
+          case 'add':
+            return withServices(config, async ({ accounts }) => {
+              const added = await accounts.addKey(uid, 'cli');
+              if (values.json) return printJson({ uid, key_id: added.id, api_key: added.apiKey });
+              console.log(`key ${added.id}  X-API-KEY: ${added.apiKey}`);
+              console.log('The API key is shown only now; keep it.');
+            });
+          case 'rotate': {
+            if (values.grace === undefined || !/^\d+$/.test(values.grace)) throw new UsageError('accounts keys rotate needs --grace SECONDS (a whole number, 0 for none)', help);
+            const grace = Number(values.grace);
+            return withServices(config, async ({ accounts }) => {
+              const rotated = await accounts.rotateKey(uid, keyId!, grace, 'cli');
+              if (values.json) return printJson({ uid, key_id: rotated.id, api_key: rotated.apiKey, old_key_id: keyId, old_key_expires_at: rotated.oldKeyExpiresAt });
+              console.log(`key ${rotated.id}  X-API-KEY: ${rotated.apiKey}`);
+              console.log(`key ${keyId} is refused from ${new Date(rotated.oldKeyExpiresAt).toISOString()}. The new key is shown only now; keep it.`);
+            });
+          }
+          case 'revoke':
+            return withServices(config, async ({ accounts }) => {
+              await accounts.revokeKey(uid, keyId!, 'cli');
+              if (values.json) return printJson({ uid, key_id: keyId, revoked: true });
+              console.log(`key ${keyId} of account ${uid} is revoked`);
+            });
+          default:
+            throw new UsageError(action ? `unknown accounts keys command "${action}"` : 'accounts keys needs list, add, rotate or revoke', help);
+        }
+      }
+      case 'audit': {
+        const { values, positionals } = parseCommandArgs(self, rest, { json: { type: 'boolean' } }, 1);
+        const uid = positionals[0];
+        return withServices(config, async ({ accounts }) => {
+          const entries = await accounts.auditLog(uid);
+          if (values.json) return printJson(entries);
+          for (const e of entries) console.log(`${new Date(e.at).toISOString()}  ${e.uid}  ${e.actor.padEnd(9)}  ${e.action.padEnd(16)}  ${JSON.stringify(e.details)}`);
+        });
+      }
       case 'webhook-secret': {
         const { values, positionals } = parseCommandArgs(self, rest, { rotate: { type: 'boolean' }, json: { type: 'boolean' } }, 1);
         const uid = positionals[0];
@@ -58,3 +169,13 @@ export const accountsCommand: Command = {
     }
   },
 };
+
+function needUid(uid: string | undefined, sub: string): string {
+  if (!uid) throw new UsageError(`accounts ${sub} needs the account uid`, help);
+  return uid;
+}
+
+function report(json: boolean | undefined, account: Account, line: string): void {
+  if (json) printJson(account);
+  else console.log(line);
+}

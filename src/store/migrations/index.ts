@@ -5,6 +5,8 @@ import * as jobs from './0003_jobs.js';
 import * as customVoices from './0004_custom_voices.js';
 import * as speaks from './0005_speaks.js';
 import * as synthesisCache from './0006_synthesis_cache.js';
+import * as accountLifecycle from './0007_account_lifecycle.js';
+import * as accountKeys from './0008_account_keys.js';
 
 /**
  * Every migration, listed by hand rather than found by reading a folder, so the same list works
@@ -18,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   '0004_custom_voices': customVoices,
   '0005_speaks': speaks,
   '0006_synthesis_cache': synthesisCache,
+  '0007_account_lifecycle': accountLifecycle,
+  '0008_account_keys': accountKeys,
 };

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import type { AccountAuditRow } from '../store/schema.js';
+import type { DatabaseHandle } from './database-handle.js';
+
+/** Who made a change: an operator at the command line or through the admin API, or the account's owner. */
+export type AuditActor = 'cli' | 'admin-api' | 'owner';
+
+export interface AuditEntry {
+  id: string;
+  uid: string;
+  actor: AuditActor;
+  action: string;
+  details: Record<string, unknown>;
+  /** ms since the epoch. */
+  at: number;
+}
+
+/** The `account_audit` table: one row per change to an account, never updated. */
+export class AccountAuditRepository {
+  constructor(private readonly db: DatabaseHandle) {}
+
+  async record(entry: Omit<AuditEntry, 'id'>): Promise<AuditEntry> {
+    const id = randomBytes(12).toString('hex');
+    await this.db
+      .insertInto('account_audit')
+      .values({ id, uid: entry.uid, actor: entry.actor, action: entry.action, details: JSON.stringify(entry.details), at: entry.at })
+      .execute();
+    return { id, ...entry };
+  }
+
+  /** Oldest first; one account's entries, or every account's. */
+  async list(uid?: string, limit = 1000): Promise<AuditEntry[]> {
+    let query = this.db.selectFrom('account_audit').selectAll();
+    if (uid !== undefined) query = query.where('uid', '=', uid);
+    const rows = await query.orderBy('at').orderBy('id').limit(limit).execute();
+    return rows.map(entryFromRow);
+  }
+}
+
+function entryFromRow(row: AccountAuditRow): AuditEntry {
+  let details: Record<string, unknown> = {};
+  try {
+    details = JSON.parse(row.details) as Record<string, unknown>;
+  } catch {
+    // A row written by hand; keep the rest readable.
+  }
+  return { id: row.id, uid: row.uid, actor: row.actor as AuditActor, action: row.action, details, at: Number(row.at) };
+}
