@@ -6,30 +6,17 @@
  * The server runs in this process on a temporary data directory, one client at a time.
  * Run: npm run bench:cache
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openServices } from '../src/app/services.js';
-import { readConfig } from '../src/config/config.js';
-import { buildApp } from '../src/http/app.js';
+import { startBenchServer } from './in-process-server.js';
 import { fixed, percentile, printTable } from './table.js';
 import { englishText } from './texts.js';
 
 const runs = 5;
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orator-bench-cache-'));
-  const services = await openServices(readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' }));
-  const app = await buildApp(services);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  const url = `http://127.0.0.1:${address.port}`;
-  const { apiKey } = await services.accounts.createAccount({ plan: 'custom' });
+  const server = await startBenchServer('cache');
+  const { url, services, apiKey, olivia } = server;
   try {
-    const voices = (await (await fetch(`${url}/v3/voices`, { headers: { 'x-api-key': apiKey } })).json()) as { voice_id: string; voice_name: { eng: string } }[];
-    const olivia = voices.find((v) => v.voice_name.eng === 'Olivia')!.voice_id;
     const speak = async (text: string) => {
       const started = performance.now();
       const res = await fetch(`${url}/v1/text-to-speech`, {
@@ -58,9 +45,7 @@ async function main(): Promise<void> {
     // The counts show the repeats really were hits: one miss per distinct text, one hit per repeat.
     console.log(`cache: ${JSON.stringify(services.speechCache.stats)}`);
   } finally {
-    await app.close();
-    await services.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 

@@ -7,33 +7,20 @@
  * The server runs in this process on a temporary data directory (one client at a time, so the
  * client's share of the event loop is small). Run: npm run build && node dist/bench/openai.js
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openServices } from '../src/app/services.js';
-import { readConfig } from '../src/config/config.js';
-import { buildApp } from '../src/http/app.js';
 import { decodeWav } from '../src/synthesis/decoders/wav.js';
 import { resample } from '../src/synthesis/dsp/resample.js';
 import { createFormatEncoder, streamFormats } from '../src/synthesis/encoders/format-encoder.js';
+import { startBenchServer } from './in-process-server.js';
 import { fixed, percentile, printTable } from './table.js';
 import { english300, englishText } from './texts.js';
 
 const runs = 3;
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orator-bench-openai-'));
-  const services = await openServices(readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' }));
-  const app = await buildApp(services);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  const url = `http://127.0.0.1:${address.port}`;
-  const { apiKey } = await services.accounts.createAccount({ plan: 'custom' });
+  const server = await startBenchServer('openai');
+  const { url, apiKey, olivia } = server;
   try {
-    const voices = (await (await fetch(`${url}/v3/voices`, { headers: { 'x-api-key': apiKey } })).json()) as { voice_id: string; voice_name: { eng: string } }[];
-    const olivia = voices.find((v) => v.voice_name.eng === 'Olivia')!.voice_id;
     const timed = async (call: () => Promise<Response>) => {
       const started = performance.now();
       const res = await call();
@@ -100,9 +87,7 @@ async function main(): Promise<void> {
     }
     printTable(`Encoding ${fixed(seconds, 1)} s of speech at 24 kHz in 3 s pieces (median of 3)`, ['format', 'ms per audio s', '× pcm', 'kbps'], encodeRows);
   } finally {
-    await app.close();
-    await services.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 
