@@ -1,0 +1,51 @@
+/**
+ * `npm run bench`: every ratio of issue 16 with its target beside it, measured in one run.
+ * Sections come from bench/synthesis-targets.ts and, when present, bench/light-routes.ts (any
+ * exported function returning a BenchSection or a list of them). Each section's yardstick is
+ * measured in the same run as its subject, interleaved where both run in this process.
+ * Run: npm run bench [-- pipeline workers mp3 clone start say light]   (names pick sections)
+ */
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { BenchSection } from './sections.js';
+import { synthesisSections } from './synthesis-targets.js';
+import { printTable } from './table.js';
+
+const wanted = new Set(process.argv.slice(2));
+
+async function lightRouteSections(): Promise<BenchSection[]> {
+  const file = fileURLToPath(new URL('./light-routes.js', import.meta.url));
+  if (!existsSync(file)) return [];
+  const module = (await import(file)) as Record<string, unknown>;
+  for (const value of Object.values(module)) {
+    if (typeof value === 'function') return [(await value()) as BenchSection | BenchSection[]].flat();
+  }
+  return [];
+}
+
+function print(sections: BenchSection[]): number {
+  let failed = 0;
+  for (const section of sections) {
+    printTable(
+      section.title,
+      ['measure', 'value', 'target', 'ok', 'figures'],
+      section.rows.map((r) => {
+        if (!r.ok) failed++;
+        const unit = r.unit ?? '×';
+        return [r.name, `${r.value.toFixed(unit === '×' ? 2 : 0)} ${unit}`, `${r.target} ${unit}`, r.ok ? 'yes' : 'NO', r.detail ?? ''];
+      }),
+    );
+  }
+  return failed;
+}
+
+console.log(`issue 16 targets on ${os.availableParallelism()} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+const synthesisKeys = new Set([...wanted].filter((k) => k !== 'light'));
+const sections: BenchSection[] = [];
+if (wanted.size === 0 || synthesisKeys.size > 0) sections.push(...(await synthesisSections(synthesisKeys)));
+if (wanted.size === 0 || wanted.has('light')) sections.push(...(await lightRouteSections()));
+const failed = print(sections);
+const rows = sections.reduce((n, s) => n + s.rows.length, 0);
+console.log(`\n${rows - failed} of ${rows} targets met${failed ? `; ${failed} not` : ''} (load now ${os.loadavg()[0].toFixed(1)})`);
+process.exit(0);

@@ -1,0 +1,369 @@
+/**
+ * The synthesis-side targets of issue 16, each as a ratio (or size) against a yardstick measured
+ * in the same run: pipeline vs engine, two workers vs one, MP3 encode vs eSpeak, instant clone
+ * latency, cloned vs built-in voice, first vs second synthesis of a fresh server, `orator say` vs
+ * the engine in a bare process, idle memory. Parts that need a fresh process (first synthesis,
+ * first clone, memory, the CLI) run as child processes of this file.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { defaultVoiceFor, findVoiceByAnyName } from '../src/synthesis/catalog/find-voice.js';
+import { modelsOf } from '../src/synthesis/catalog/voice-models.js';
+import type { TtsModel } from '../src/synthesis/catalog/voice-types.js';
+import { resample } from '../src/synthesis/dsp/resample.js';
+import { encodeMp3 } from '../src/synthesis/encoders/mp3.js';
+import { encodeWavPcm16 } from '../src/synthesis/encoders/wav.js';
+import type { Engine, EngineRequest } from '../src/synthesis/engines/engine.js';
+import { engineFor } from '../src/synthesis/engines/registered-engines.js';
+import { renderCatalogVoice } from '../src/synthesis/pipeline/render-voice.js';
+import { defaultOutput, type SpeechRequest } from '../src/synthesis/pipeline/speech-request.js';
+import { Synthesizer } from '../src/synthesis/pipeline/synthesizer.js';
+import { SynthesisPool } from '../src/synthesis/pool/synthesis-pool.js';
+import { repeated } from '../test/synthesis/adaptation/clone-fixture.js';
+import { makeSpeaker, speakers } from '../test/synthesis/adaptation/speakers.js';
+import { startBenchServer } from './in-process-server.js';
+import { atLeast, atMost, below, median, type BenchRow, type BenchSection } from './sections.js';
+import { englishText } from './texts.js';
+
+const here = fileURLToPath(import.meta.url);
+const cli = path.join(path.dirname(here), '..', 'src', 'start', 'cli.js');
+const text600 = englishText(600);
+/** The catalog's English voice on both engines: ssfm-v21 renders with eSpeak, ssfm-v30 with Flite. */
+const engineCases = [
+  { engine: 'eSpeak', slug: 'eng-olivia', model: 'ssfm-v21' as TtsModel },
+  { engine: 'Flite', slug: 'eng-olivia', model: 'ssfm-v30' as TtsModel },
+];
+
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await run();
+  return performance.now() - start;
+}
+
+/** Medians of `a` and `b` timed alternately `runs` times, so load on the machine hits both alike. */
+async function interleaved(runs: number, a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number, number]> {
+  const as: number[] = [];
+  const bs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    as.push(await timed(a));
+    bs.push(await timed(b));
+  }
+  return [median(as), median(bs)];
+}
+
+function speechRequest(text: string, slug: string, model: TtsModel, format: 'wav' | 'mp3' = 'wav'): SpeechRequest {
+  const voice = findVoiceByAnyName(slug)!;
+  return {
+    text,
+    language: 'eng',
+    render: (language) => renderCatalogVoice(voice, model, { preset: 'normal', intensity: 1 }, language),
+    output: { ...defaultOutput, format, sampleRate: 44100 },
+  };
+}
+
+function engineRequestOf(req: SpeechRequest): { engine: Engine; request: EngineRequest } {
+  const rendering = req.render('eng');
+  return { engine: engineFor(rendering.voice.engine), request: { text: req.text, language: 'eng', voice: rendering.voice, prosody: rendering.prosody } };
+}
+
+/** Pipeline (Synthesizer and pool: normalize, sentences, engine, trim, resample, WAV) against the engine alone in this thread. */
+async function pipelineSection(): Promise<BenchSection> {
+  const rows: BenchRow[] = [];
+  for (const threads of [1, os.availableParallelism()]) {
+    const pool = new SynthesisPool(threads);
+    const synthesizer = new Synthesizer(pool);
+    await pool.warmUp();
+    for (const c of engineCases) {
+      const req = speechRequest(text600, c.slug, c.model);
+      const { engine, request } = engineRequestOf(req);
+      // Let V8 tier both up (the pool threads' copies and this thread's) before timing.
+      for (let i = 0; i < 4; i++) await Promise.all([engine.synthesize(request), ...Array.from({ length: threads }, () => synthesizer.synthesize(req))]);
+      const [engineMs, pipelineMs] = await interleaved(7, () => engine.synthesize(request), () => synthesizer.synthesize(req));
+      rows.push(atMost(`pipeline / engine, ${c.engine}, 600 chars wav 44.1 kHz, pool of ${threads}`, pipelineMs / engineMs, 1.15, { detail: `${ms(pipelineMs)} / ${ms(engineMs)}` }));
+    }
+    await pool.close();
+  }
+  return { title: 'Pipeline against the engine alone (one client, medians of 7 interleaved)', rows };
+}
+
+/** Requests per second of a pool of `threads` with `clients` requests always in flight. */
+async function throughput(threads: number, req: SpeechRequest, requests: number): Promise<number> {
+  const pool = new SynthesisPool(threads);
+  const synthesizer = new Synthesizer(pool);
+  await pool.warmUp();
+  await Promise.all(Array.from({ length: 2 * threads }, () => synthesizer.synthesize(req)));
+  const wall = await timed(() => Promise.all(Array.from({ length: requests }, () => synthesizer.synthesize(req))));
+  await pool.close();
+  return requests / (wall / 1000);
+}
+
+async function workersSection(): Promise<BenchSection> {
+  const rows: BenchRow[] = [];
+  const threads = os.availableParallelism();
+  for (const c of engineCases) {
+    const req = speechRequest(text600, c.slug, c.model);
+    const one: number[] = [];
+    const all: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      one.push(await throughput(1, req, 8));
+      all.push(await throughput(threads, req, 8));
+    }
+    const [a, b] = [median(one), median(all)];
+    rows.push(atLeast(`${threads} workers / 1 worker, ${c.engine}, 8 concurrent 600-char requests`, b / a, 1.8, { detail: `${b.toFixed(2)} / ${a.toFixed(2)} req/s` }));
+  }
+  return { title: `Synthesis workers (pool threads) on ${threads} cores: throughput, medians of 3 alternating rounds`, rows };
+}
+
+async function mp3Section(): Promise<BenchSection> {
+  const req = speechRequest(text600, 'eng-olivia', 'ssfm-v21');
+  const { engine, request } = engineRequestOf(req);
+  const spoken = await engine.synthesize(request);
+  const at44 = await resample(spoken, 44100);
+  for (let i = 0; i < 3; i++) await Promise.all([engine.synthesize(request), encodeMp3(at44)]);
+  const [engineMs, mp3Ms] = await interleaved(9, () => engine.synthesize(request), () => encodeMp3(at44));
+  return {
+    title: 'MP3 encoding of the same audio (44.1 kHz, default 320 kbps) against eSpeak rendering it, medians of 9 interleaved',
+    rows: [atMost('MP3 encode / eSpeak', mp3Ms / engineMs, 0.5, { detail: `${ms(mp3Ms)} / ${ms(engineMs)} (${(at44.samples.length / 44100).toFixed(1)} s audio)` })],
+  };
+}
+
+/** Child: a fresh in-process server; times its first three instant clones of `file`, then cloned vs built-in eSpeak synthesis. */
+async function cloneRun(file: string): Promise<void> {
+  const server = await startBenchServer('clone');
+  try {
+    await server.services.plans.update('custom', { customVoiceSlot: 1000, maxConcurrentClones: 10 });
+    const bytes = readFileSync(file);
+    const clone = async () => {
+      const body = new FormData();
+      body.append('file', new Blob([bytes], { type: 'audio/wav' }), 'sample.wav');
+      body.append('name', 'bench');
+      body.append('model', 'ssfm-v21');
+      const started = performance.now();
+      const res = await fetch(`${server.url}/v1/custom-voices/instant-clone`, { method: 'POST', headers: { 'x-api-key': server.apiKey }, body });
+      if (res.status !== 200) throw new Error(`instant clone answered ${res.status}: ${await res.text()}`);
+      const voice = (await res.json()) as { voice_id: string };
+      return { ms: performance.now() - started, voiceId: voice.voice_id };
+    };
+    const first = await clone();
+    const later = [await clone(), await clone()];
+    const tts = (voiceId: string) => async () => {
+      const res = await fetch(`${server.url}/v1/text-to-speech`, {
+        method: 'POST',
+        headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ voice_id: voiceId, model: 'ssfm-v21', text: text600, language: 'eng', output: { audio_format: 'wav' } }),
+      });
+      if (res.status !== 200) throw new Error(`text-to-speech answered ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+    };
+    // Different texts each time would dodge a synthesis cache; the server caches none unless told (CACHE_MAX_BYTES).
+    for (let i = 0; i < 2; i++) await Promise.all([tts(server.olivia)(), tts(first.voiceId)()]);
+    const [builtin, cloned] = await interleaved(7, tts(server.olivia), tts(first.voiceId));
+    console.log(JSON.stringify({ first: first.ms, warm: median(later.map((l) => l.ms)), builtin, cloned }));
+  } finally {
+    await server.close();
+  }
+}
+
+async function cloneSection(): Promise<BenchSection> {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'orator-bench-perf-'));
+  const rows: BenchRow[] = [];
+  try {
+    const pool = new SynthesisPool(os.availableParallelism());
+    const reading = await makeSpeaker(pool, speakers[0]);
+    await pool.close();
+    for (const rate of [16000, 44100]) {
+      const file = path.join(folder, `sample-${rate}.wav`);
+      writeFileSync(file, encodeWavPcm16(await resample(repeated(reading, 150), rate)));
+      const out = JSON.parse(execFileSync(process.execPath, [here, 'clone-run', file], { encoding: 'utf8', maxBuffer: 1 << 24 }).trim().split('\n').at(-1)!);
+      const limit = rate === 16000 ? 1000 : 1500;
+      rows.push(below(`instant clone, 150 s WAV at ${rate / 1000} kHz, first of a fresh server`, out.first, limit, { unit: 'ms' }));
+      rows.push(below(`instant clone, 150 s WAV at ${rate / 1000} kHz, median of the next 2`, out.warm, limit, { unit: 'ms' }));
+      if (rate === 16000) {
+        rows.push(atMost('cloned voice / built-in voice (eSpeak), POST /v1/text-to-speech 600 chars wav', out.cloned / out.builtin, 1.3, { detail: `${ms(out.cloned)} / ${ms(out.builtin)}` }));
+      }
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  return { title: 'Custom voices: instant clone through HTTP (fresh server per rate), and synthesis with the clone', rows };
+}
+
+/** RSS of a process and all its descendants (the Flite children), in MB. */
+function treeRssMb(pid: number): number {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [child, parent] of parents) if (tree.has(parent) && !tree.has(child)) (tree.add(child), (grew = true));
+  }
+  let kb = 0;
+  for (const p of tree) {
+    try {
+      const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
+      kb += Number(match?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return kb / 1024;
+}
+
+interface ServeResult {
+  /** Milliseconds from spawn to the "listening" line. */
+  startMs: number;
+  idleRss: number;
+  usedRss: number;
+  first: number;
+  second: number;
+  third: number;
+}
+
+/** Starts `orator serve` as a real process, waits for its "listening" line and a ready /readyz, then times syntheses and reads its memory. */
+async function serveRun(workers: number): Promise<ServeResult> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orator-bench-serve-'));
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SYNTH_WORKERS: String(workers), LOG_LEVEL: 'info' };
+  const account = JSON.parse(execFileSync(process.execPath, [cli, 'accounts', 'create', '--plan', 'custom', '--json'], { env, encoding: 'utf8' })) as { api_key: string };
+  const started = performance.now();
+  const child = spawn(process.execPath, [cli, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let seen = '';
+      const look = (chunk: Buffer) => {
+        seen += chunk.toString();
+        const match = /listening on (http:\/\/[\d.:]+)/.exec(seen);
+        if (match) resolve(match[1]);
+      };
+      child.stdout.on('data', look);
+      child.stderr.on('data', look);
+      child.on('exit', (code) => reject(new Error(`orator serve exited ${code}: ${seen}`)));
+    });
+    const startMs = performance.now() - started;
+    const ready = await fetch(`${url}/readyz`);
+    if (ready.status !== 200) throw new Error(`/readyz answered ${ready.status} after the listening line`);
+    await new Promise((r) => setTimeout(r, 1000));
+    const idleRss = treeRssMb(child.pid!);
+    const voices = (await (await fetch(`${url}/v3/voices`, { headers: { 'x-api-key': account.api_key } })).json()) as { voice_id: string; voice_name: { eng: string } }[];
+    const olivia = voices.find((v) => v.voice_name.eng === 'Olivia')!.voice_id;
+    const tts = (model: string, text = text600) =>
+      timed(async () => {
+        const res = await fetch(`${url}/v1/text-to-speech`, {
+          method: 'POST',
+          headers: { 'x-api-key': account.api_key, 'content-type': 'application/json' },
+          body: JSON.stringify({ voice_id: olivia, model, text, language: 'eng', output: { audio_format: 'wav' } }),
+        });
+        if (res.status !== 200) throw new Error(`text-to-speech answered ${res.status}`);
+        await res.arrayBuffer();
+      });
+    const first = await tts('ssfm-v21');
+    const second = await tts('ssfm-v21');
+    const third = await tts('ssfm-v21');
+    // Every worker used once on each engine: the memory a busy server holds.
+    await Promise.all(Array.from({ length: 2 * workers }, (_, i) => tts(i % 2 ? 'ssfm-v30' : 'ssfm-v21', englishText(1200))));
+    const usedRss = treeRssMb(child.pid!);
+    return { startMs, idleRss, usedRss, first, second, third };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function startSection(): Promise<BenchSection[]> {
+  const one = await serveRun(1);
+  const two = await serveRun(2);
+  const moreOne = await serveRun(1);
+  const oneWorker = { idle: Math.min(one.idleRss, moreOne.idleRss), used: Math.min(one.usedRss, moreOne.usedRss) };
+  const firstRatios = [one, two, moreOne].map((r) => r.first / Math.min(r.second, r.third));
+  const firstRatio = median(firstRatios);
+  return [
+    {
+      title: 'A fresh `orator serve` process: the first synthesis after the listening line against the next ones',
+      rows: [
+        atMost('first / second synthesis (600 chars, eSpeak), median of 3 fresh servers', firstRatio, 1.3, {
+          detail: [one, two, moreOne].map((r) => `${ms(r.first)}/${ms(Math.min(r.second, r.third))}`).join(', ') + `; start ${ms(median([one, two, moreOne].map((r) => r.startMs)))}`,
+        }),
+      ],
+    },
+    {
+      title: 'Memory of a real server process and its children (RSS, MB)',
+      rows: [
+        atMost('idle RSS after ready, SYNTH_WORKERS=1', oneWorker.idle, 180, { unit: 'MB' }),
+        atMost('idle RSS: each added worker (2 workers − 1)', two.idleRss - oneWorker.idle, 120, { unit: 'MB', detail: `${two.idleRss.toFixed(0)} − ${oneWorker.idle.toFixed(0)}` }),
+        atMost('RSS after eSpeak and Flite requests on every worker, SYNTH_WORKERS=1', oneWorker.used, 180, { unit: 'MB' }),
+        atMost('RSS after use: each added worker (2 workers − 1)', two.usedRss - oneWorker.used, 120, { unit: 'MB', detail: `${two.usedRss.toFixed(0)} − ${oneWorker.used.toFixed(0)}` }),
+      ],
+    },
+  ];
+}
+
+/** Child: the engine alone as a command would use it: load, synthesize, write a WAV. The yardstick for `orator say`. */
+async function engineRun(out: string): Promise<void> {
+  const voice = defaultVoiceFor('eng')!;
+  const model = modelsOf(voice).map((m) => m.version).at(-1) as TtsModel;
+  const rendering = renderCatalogVoice(voice, model, { preset: 'normal', intensity: 1 }, 'eng');
+  const engine = engineFor(rendering.voice.engine);
+  const speech = await engine.synthesize({ text: text600, language: 'eng', voice: rendering.voice, prosody: rendering.prosody });
+  writeFileSync(out, encodeWavPcm16(speech));
+  await engine.close?.();
+}
+
+async function saySection(): Promise<BenchSection> {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'orator-bench-say-'));
+  try {
+    const run = (args: string[]) => () =>
+      new Promise<void>((resolve, reject) => {
+        const child = spawn(process.execPath, args, { stdio: 'ignore' });
+        child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`))));
+      });
+    const say = run([cli, 'say', '--lang', 'eng', '--out', path.join(folder, 'say.wav'), text600]);
+    const engine = run([here, 'engine-run', path.join(folder, 'engine.wav')]);
+    await say();
+    await engine();
+    const [sayMs, engineMs] = await interleaved(5, say, engine);
+    return {
+      title: '`orator say` (600 chars to WAV, a whole process) against a process that only loads the engine, synthesizes and writes the WAV',
+      rows: [atMost('orator say / engine process', sayMs / engineMs, 1.5, { detail: `${ms(sayMs)} / ${ms(engineMs)}` })],
+    };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** Every synthesis-side section, in the order `npm run bench` prints them; `only` picks some by key. */
+export async function synthesisSections(only?: ReadonlySet<string>): Promise<BenchSection[]> {
+  const parts: [string, () => Promise<BenchSection | BenchSection[]>][] = [
+    ['pipeline', pipelineSection],
+    ['workers', workersSection],
+    ['mp3', mp3Section],
+    ['clone', cloneSection],
+    ['start', startSection],
+    ['say', saySection],
+  ];
+  const sections: BenchSection[] = [];
+  for (const [key, part] of parts) {
+    if (only && only.size > 0 && !only.has(key)) continue;
+    sections.push(...[await part()].flat());
+  }
+  return sections;
+}
+
+if (process.argv[1] === here) {
+  if (process.argv[2] === 'clone-run') await cloneRun(process.argv[3]);
+  else if (process.argv[2] === 'engine-run') await engineRun(process.argv[3]);
+  process.exit(0);
+}
