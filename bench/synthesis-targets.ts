@@ -32,6 +32,18 @@ import { englishText } from './texts.js';
 const here = fileURLToPath(import.meta.url);
 const cli = path.join(path.dirname(here), '..', 'src', 'start', 'cli.js');
 const text600 = englishText(600);
+
+/**
+ * About 600 characters of the same prose starting at another sentence each time: the same work
+ * for the engine, but never an identical request, which the server's response cache would answer.
+ */
+function text600At(i: number): string {
+  const sentences = englishText(3000).match(/[^.]+\./g)!.map((t) => t.trim());
+  let text = `Part ${i + 1}.`;
+  for (let k = i; text.length < 600; k++) text += ` ${sentences[k % sentences.length]}`;
+  return text;
+}
+let variant = 0;
 /** The catalog's English voice on both engines: ssfm-v21 renders with eSpeak, ssfm-v30 with Flite. */
 const engineCases = [
   { engine: 'eSpeak', slug: 'eng-olivia', model: 'ssfm-v21' as TtsModel },
@@ -156,12 +168,12 @@ async function cloneRun(file: string): Promise<void> {
       const res = await fetch(`${server.url}/v1/text-to-speech`, {
         method: 'POST',
         headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' },
-        body: JSON.stringify({ voice_id: voiceId, model: 'ssfm-v21', text: text600, language: 'eng', output: { audio_format: 'wav' } }),
+        body: JSON.stringify({ voice_id: voiceId, model: 'ssfm-v21', text: text600At(variant++), language: 'eng', output: { audio_format: 'wav' } }),
       });
       if (res.status !== 200) throw new Error(`text-to-speech answered ${res.status}: ${await res.text()}`);
       await res.arrayBuffer();
     };
-    // Different texts each time would dodge a synthesis cache; the server caches none unless told (CACHE_MAX_BYTES).
+    // A new text each time (same length and words): the response cache must not answer.
     for (let i = 0; i < 2; i++) await Promise.all([tts(server.olivia)(), tts(first.voiceId)()]);
     const [builtin, cloned] = await interleaved(7, tts(server.olivia), tts(first.voiceId));
     console.log(JSON.stringify({ first: first.ms, warm: median(later.map((l) => l.ms)), builtin, cloned }));
@@ -259,7 +271,7 @@ async function serveRun(workers: number): Promise<ServeResult> {
     const idleRss = treeRssMb(child.pid!);
     const voices = (await (await fetch(`${url}/v3/voices`, { headers: { 'x-api-key': account.api_key } })).json()) as { voice_id: string; voice_name: { eng: string } }[];
     const olivia = voices.find((v) => v.voice_name.eng === 'Olivia')!.voice_id;
-    const tts = (model: string, text = text600) =>
+    const tts = (model: string, text = text600At(variant++)) =>
       timed(async () => {
         const res = await fetch(`${url}/v1/text-to-speech`, {
           method: 'POST',

@@ -41,6 +41,9 @@ export const jobDrainMs = 25_000;
 export async function serve(config: Config): Promise<void> {
   const services = await openServicesForStart(config);
   const app = config.role === 'worker' ? await (await import('../../http/worker-app.js')).buildWorkerApp(services) : await (await import('../../http/app.js')).buildApp(services);
+  // Every role synthesizes: warm the threads before listening, so neither /readyz nor the
+  // "listening" line comes before a first request can be served as fast as the next.
+  await services.pool.warmUp();
   if (config.role !== 'api') await services.queue.start({ concurrency: services.config.jobConcurrency });
   try {
     await app.listen({ port: config.port, host: config.host });

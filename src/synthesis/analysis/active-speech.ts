@@ -23,14 +23,16 @@ const frameSeconds = 0.01;
 export function activeSpeech(pcm: Pcm, options: ActiveSpeechOptions = {}): SpeechBounds | null {
   const { rangeDb = 40, floorDb = -60 } = options;
   const frame = Math.max(1, Math.round(frameSeconds * pcm.sampleRate));
-  const count = Math.ceil(pcm.samples.length / frame);
+  // A local, not pcm.samples in the loop: V8 then keeps the array in hand (every sentence passes here).
+  const samples = pcm.samples;
+  const count = Math.ceil(samples.length / frame);
   const levels = new Float64Array(count);
   let loudest = -Infinity;
   for (let f = 0; f < count; f++) {
     const from = f * frame;
-    const to = Math.min(pcm.samples.length, from + frame);
+    const to = Math.min(samples.length, from + frame);
     let sum = 0;
-    for (let i = from; i < to; i++) sum += pcm.samples[i] * pcm.samples[i];
+    for (let i = from; i < to; i++) sum += samples[i] * samples[i];
     levels[f] = 10 * Math.log10(sum / (to - from) + 1e-30);
     loudest = Math.max(loudest, levels[f]);
   }
@@ -46,6 +48,6 @@ export function activeSpeech(pcm: Pcm, options: ActiveSpeechOptions = {}): Speec
   if (first < 0) return null;
   return {
     start: (first * frame) / pcm.sampleRate,
-    end: Math.min(pcm.samples.length, (last + 1) * frame) / pcm.sampleRate,
+    end: Math.min(samples.length, (last + 1) * frame) / pcm.sampleRate,
   };
 }

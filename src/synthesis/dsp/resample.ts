@@ -7,6 +7,22 @@ import { speexModule } from './wasm-modules.js';
  */
 export const defaultResampleQuality = 8;
 
+/**
+ * Quality for bringing an engine's speech up to the output rate (Flite 16 kHz and eSpeak 22.05 kHz
+ * to 44.1 kHz), chosen by `npm run bench:resample-quality` (numbers in docs/performance.md): against
+ * quality 8, bands 4–7 kHz move by under 0.3 dB, the top band below the engine's Nyquist frequency
+ * loses about 2 dB (the passband ends at 90 % instead of 96 % of it, where the engines put
+ * little), images above it stay about 100 dB down, pocketsphinx recognises the same words, and
+ * it costs a quarter of quality 8 (16 → 44.1 kHz runs Speex's interpolating path, the costly one).
+ * Downsampling keeps quality 8: there the filter guards against aliases folding into the band.
+ */
+export const upsamplingQuality = 3;
+
+/** The quality `resample` uses when none is given: by direction, see upsamplingQuality. */
+export function qualityFor(fromRate: number, toRate: number): number {
+  return toRate > fromRate ? upsamplingQuality : defaultResampleQuality;
+}
+
 const chunkFrames = 1 << 15;
 
 /**
@@ -14,7 +30,7 @@ const chunkFrames = 1 << 15;
  * round(n · target / source) samples and starts at the same instant as the input (the filter delay
  * is skipped and flushed), so times in seconds, and so word timings, stay valid unchanged.
  */
-export async function resample<T extends Pcm>(pcm: T, targetRate: number, quality = defaultResampleQuality): Promise<T> {
+export async function resample<T extends Pcm>(pcm: T, targetRate: number, quality = qualityFor(pcm.sampleRate, targetRate)): Promise<T> {
   for (const rate of [pcm.sampleRate, targetRate]) {
     if (!Number.isInteger(rate) || rate <= 0) throw new RangeError(`invalid sample rate ${rate}`);
   }

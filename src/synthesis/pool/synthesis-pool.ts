@@ -74,7 +74,12 @@ export class SynthesisPool {
     return result;
   }
 
-  /** Loads the engines in every thread so the first request does not pay for it. */
+  /**
+   * Loads eSpeak, the resampler and the encoders' WASM in every thread, so the first request does
+   * not pay for them (the server does this before it listens and before /readyz says ready). Flite's
+   * child process and the neural models still start on their first use: they cost memory per thread
+   * that a server which never uses them should not hold.
+   */
   async warmUp(): Promise<void> {
     await Promise.all(
       Array.from({ length: this.threads }, () =>
@@ -83,7 +88,8 @@ export class SynthesisPool {
           language: 'eng',
           voice: { engine: 'espeak', id: 'en-us' },
           prosody: { rate: 1, pitch: 0, range: 1, volume: 1 },
-          sampleRate: 22050,
+          // Not eSpeak's own rate: the resampler is loaded and run once too.
+          sampleRate: 44100,
           pitch: 0,
           tempo: 1,
           lastPitch: 0,
