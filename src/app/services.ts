@@ -28,6 +28,7 @@ import { ServerSettings } from '../store/server-settings.js';
 import { SynthesisPool } from '../synthesis/pool/synthesis-pool.js';
 import { Synthesizer } from '../synthesis/pipeline/synthesizer.js';
 import { openEarlierServices, type EarlierServices } from './earlier-services.js';
+import { openMaintenance, type Maintenance } from '../services/maintenance/maintenance.js';
 
 export type { EarlierServices } from './earlier-services.js';
 
@@ -60,6 +61,11 @@ export interface Services {
   speechCache: SpeechCache;
   /** The earlier interface: speaks (durable jobs), upload slots, completion webhooks. */
   earlier: EarlierServices;
+  /**
+   * The maintenance sweeps (abandoned clones, retention), each once per cluster; `serve` starts
+   * `maintenance.scheduler` in the roles that do work (worker, all).
+   */
+  maintenance: Maintenance;
   close(): Promise<void>;
 }
 
@@ -94,8 +100,6 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     clock,
   });
   customVoices.registerJobs(queue);
-  // Instant clones a dead process left `training` become `failed` (professional ones resume by their job).
-  await customVoices.startMaintenance();
   const voices = new ChainedVoiceResolver([new BuiltinVoiceResolver(), new CustomVoiceResolver(customVoices)]);
   // The earlier interface also speaks in the voice of an uploaded sample (tts_mode audio_file), adapted like a custom voice.
   const resourceVoices = new ResourceVoiceResolver({ resources: repositories.speakResources, blobs, adaptation, tmpDir: path.join(config.dataDir, 'tmp', 'speak-resources') });
@@ -112,6 +116,22 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     accounts,
     synthesizer,
     voices: earlierVoices,
+    speakRetentionMs: config.speakRetentionMs,
+  });
+  const maintenance = openMaintenance({
+    clock,
+    sweepRuns: repositories.sweepRuns,
+    retention: {
+      speaks: repositories.speaks,
+      resources: repositories.speakResources,
+      deliveries: repositories.deliveries,
+      queue,
+      blobs,
+      periods: { speakMs: config.speakRetentionMs, uploadMs: config.uploadRetentionMs, jobMs: config.jobRetentionMs },
+    },
+    retentionPeriodMs: config.retentionSweepMs,
+    // Instant clones a dead process left `training` become `failed` (professional ones resume by their job).
+    sweeps: customVoices.sweeps(),
   });
   const speechCache = new SpeechCache({ repository: repositories.synthesisCache, blobs, clock, maxBytes: config.cacheMaxBytes });
   return {
@@ -132,13 +152,14 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     voices,
     customVoices,
     earlier,
+    maintenance,
     voiceCatalog: new VoiceCatalog(customVoices),
     speech: new SpeechService({ voices, synthesizer, pool, admission: new SpeechAdmission(accounts, limiters.concurrency), cache: speechCache }),
     speechCache,
     async close() {
       await queue.stop({ timeoutMs: 10_000 });
       await queue.close?.();
-      await customVoices.stopMaintenance();
+      await maintenance.scheduler.stop();
       await customVoices.idle();
       await adaptation.close();
       await pool.close();

@@ -41,7 +41,12 @@ export const jobDrainMs = 25_000;
 export async function serve(config: Config): Promise<void> {
   const services = await openServicesForStart(config);
   const app = config.role === 'worker' ? await (await import('../../http/worker-app.js')).buildWorkerApp(services) : await (await import('../../http/app.js')).buildApp(services);
-  if (config.role !== 'api') await services.queue.start({ concurrency: services.config.jobConcurrency });
+  if (config.role !== 'api') {
+    await services.queue.start({ concurrency: services.config.jobConcurrency });
+    // The maintenance sweeps run where work is done; each cluster-wide sweep on one node per period.
+    services.maintenance.log = { info: (message) => app.log.info(message), error: (error, message) => app.log.error(error, message) };
+    await services.maintenance.scheduler.start();
+  }
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
