@@ -64,6 +64,9 @@ export class AccountRepository {
         'plans.speak_rate_per_minute',
         'plans.max_concurrent_clones',
         'plans.professional_clone_generations',
+        'plans.upload_slots_open',
+        'plans.upload_bytes',
+        'plans.upload_slots_per_hour',
       ])
       .where('accounts.uid', '=', uid)
       .executeTakeFirst();

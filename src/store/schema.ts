@@ -19,6 +19,7 @@ export interface Database {
   synthesis_cache: SynthesisCacheTable;
   account_audit: AccountAuditTable;
   account_keys: AccountKeysTable;
+  sweep_runs: SweepRunsTable;
 }
 
 /** 0 or 1. */
@@ -41,6 +42,18 @@ export interface PlansTable {
   max_concurrent_clones: number;
   /** Professional clone trainings per period. */
   professional_clone_generations: number;
+  /** Upload slots (`POST /api/speak/resource`) awaiting their upload at once. */
+  upload_slots_open: Generated<number>;
+  /** Bytes of uploads kept for the account at once. */
+  upload_bytes: Generated<number>;
+  /** New upload slots per hour. */
+  upload_slots_per_hour: Generated<number>;
+}
+
+/** When each cluster-wide maintenance sweep last ran (one row per sweep). */
+export interface SweepRunsTable {
+  name: string;
+  last_run_at: number;
 }
 
 export interface AccountsTable {

@@ -1,6 +1,6 @@
 import { planRepository, type DatabaseHandle, type PlanRepository } from '../../repositories/index.js';
 import { invalidValue, planExists, planNotFound } from './errors.js';
-import type { Plan, PlanLimits } from './plan.js';
+import type { NewPlan, Plan, PlanLimits } from './plan.js';
 
 const PLAN_NAME = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 
@@ -35,7 +35,7 @@ export class PlanService {
   }
 
   /** Adds a plan beside the seeded four. */
-  async create(plan: Plan): Promise<Plan> {
+  async create(plan: NewPlan): Promise<Plan> {
     if (!PLAN_NAME.test(plan.name)) throw invalidValue(`plan name must match ${PLAN_NAME}`);
     checkLimits(plan);
     if (!(await this.plans.insert(plan))) throw planExists(plan.name);
