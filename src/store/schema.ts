@@ -41,6 +41,8 @@ export interface PlansTable {
   max_concurrent_clones: number;
   /** Professional clone trainings per period. */
   professional_clone_generations: number;
+  /** How often credits renew: ISO 8601 duration of one unit (P1M, P1Y, P1W, P30D). */
+  credit_period: Generated<string>;
 }
 
 export interface AccountsTable {
@@ -65,6 +67,8 @@ export interface AccountsTable {
   created_at: number;
   /** When an operator disabled the account (ms); null while it is enabled. */
   disabled_at: Generated<number | null>;
+  /** Start (ms) of the billing period the usage counters belong to; null (rows written before) means created_at. */
+  period_start: Generated<number | null>;
 }
 
 /** The API keys of each account (several per account), as SHA-256 digests. */

@@ -14,6 +14,11 @@ export interface Plan {
   speakRatePerMinute: number;
   maxConcurrentClones: number;
   professionalCloneGenerations: number;
+  /** How often credits renew, from each account's start date: ISO 8601 duration of one unit (`P1M` default; `P1Y`, `P1W`, `P30D`…). */
+  creditPeriod: string;
 }
 
 export type PlanLimits = Omit<Plan, 'name'>;
+
+/** A plan to add: the credit period may be left to its default (`P1M`). */
+export type NewPlan = Omit<Plan, 'creditPeriod'> & { creditPeriod?: string };
