@@ -4,6 +4,7 @@ import { errors } from '../../api-error.js';
 import { accountOf } from '../authenticate.js';
 import { errorResponses, security } from '../schemas/common.js';
 import { Subscription } from '../schemas/subscription.js';
+import { billingPeriod } from '../../billing-period.js';
 
 /** `GET /v1/users/me/subscription`: the plan, credit usage and limits of the account. */
 export function registerSubscription(app: FastifyInstance, services: Services): void {
@@ -19,6 +20,7 @@ export function registerSubscription(app: FastifyInstance, services: Services): 
         credits: { plan_credits: plan.planCredits, used_credits: account.usedCredits },
         limits: { concurrency_limit: plan.concurrencyLimit, custom_voice_slot: plan.customVoiceSlot, professional_voice_slot: plan.professionalVoiceSlot },
         professional_clone_generations: { plan_generations: plan.professionalCloneGenerations, used_generations: account.usedProfessionalGenerations },
+        period: billingPeriod(services.accounts.periodOf(account, plan)),
       };
     },
   );
