@@ -65,6 +65,8 @@ export interface AccountsTable {
   created_at: number;
   /** When an operator disabled the account (ms); null while it is enabled. */
   disabled_at: Generated<number | null>;
+  /** Bumped by the database on every change to the account's custom voices (migration 0009): what caches of them are checked against. */
+  voices_version: Generated<number>;
 }
 
 /** The API keys of each account (several per account), as SHA-256 digests. */

@@ -1,4 +1,4 @@
-export { AccountService, type NewAccount, type CreatedAccount, type AccountServiceOptions, type AccountOverview } from './account-service.js';
+export { AccountService, type NewAccount, type CreatedAccount, type AccountServiceOptions, type AccountOverview, type SignedIn } from './account-service.js';
 export { PlanService } from './plan-service.js';
 export type { Account } from './account.js';
 export type { Plan, PlanLimits } from './plan.js';
