@@ -6,7 +6,8 @@
 export interface BenchRow {
   /** What was measured, against what (e.g. "pipeline / engine, eSpeak, 600 chars wav"). */
   name: string;
-  value: number;
+  /** A number (printed with `unit`), or a string printed as it is, unit included (with `target` likewise). */
+  value: number | string;
   /** The target as printed, e.g. "≤ 1.15", "≥ 1.8", "< 1000 ms". */
   target: string;
   ok: boolean;
