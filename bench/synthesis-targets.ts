@@ -356,8 +356,12 @@ async function saySection(): Promise<BenchSection> {
   }
 }
 
-/** Every synthesis-side section, in the order `npm run bench` prints them; `only` picks some by key. */
-export async function synthesisSections(only?: ReadonlySet<string>): Promise<BenchSection[]> {
+/**
+ * Every synthesis-side section, in the order `npm run bench` prints them; `only` picks some by key.
+ * `onSection` hears each as soon as it is measured. A part that fails (a loaded machine can time
+ * out an engine) becomes a section with one failed row saying why, and the others still run.
+ */
+export async function synthesisSections(only?: ReadonlySet<string>, onSection?: (section: BenchSection) => void): Promise<BenchSection[]> {
   const parts: [string, () => Promise<BenchSection | BenchSection[]>][] = [
     ['pipeline', pipelineSection],
     ['workers', workersSection],
@@ -369,7 +373,14 @@ export async function synthesisSections(only?: ReadonlySet<string>): Promise<Ben
   const sections: BenchSection[] = [];
   for (const [key, part] of parts) {
     if (only && only.size > 0 && !only.has(key)) continue;
-    sections.push(...[await part()].flat());
+    let measured: BenchSection[];
+    try {
+      measured = [await part()].flat();
+    } catch (error) {
+      measured = [{ title: `${key}: not measured`, rows: [{ name: error instanceof Error ? error.message.split('\n')[0] : String(error), value: 'failed', target: '', ok: false }] }];
+    }
+    for (const section of measured) onSection?.(section);
+    sections.push(...measured);
   }
   return sections;
 }
