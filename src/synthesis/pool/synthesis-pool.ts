@@ -3,6 +3,11 @@ import { engineSettings, type EngineSettings } from '../engines/engine-settings.
 import { buffersOf, ownBuffer } from './transfer.js';
 import type { EncodeChunkTask, EncodedChunk, FinishTask, FinishedSpeech, RenderedSentence, SentenceTask, SpeechTask } from './tasks.js';
 
+/** About 300 characters of ordinary English: what the warm-up speaks in every thread. */
+const warmUpText =
+  'The morning light spread slowly across the quiet valley. A small boat drifted near the shore while the birds were singing. ' +
+  'She opened the old book and began to read the first chapter aloud. Nobody expected the storm to arrive so early in the season.';
+
 /**
  * Worker threads that run the engines and DSP. Sized to the cores by default: synthesis is
  * CPU-bound, so more threads than cores only adds contention.
@@ -75,27 +80,32 @@ export class SynthesisPool {
   }
 
   /**
-   * Loads eSpeak, the resampler and the encoders' WASM in every thread, so the first request does
-   * not pay for them (the server does this before it listens and before /readyz says ready). Flite's
-   * child process and the neural models still start on their first use: they cost memory per thread
-   * that a server which never uses them should not hold.
+   * Loads eSpeak, the resampler and the encoders' WASM in every thread, and runs them long enough
+   * for V8 to optimise eSpeak's code, so the first request costs what the next ones do (the server
+   * does this before it listens and before /readyz says ready). A single word loads everything but
+   * leaves eSpeak unoptimised: the first two 600-character requests then took 2–5× the third.
+   * Flite's child process and the neural models still start on their first use: they cost memory
+   * per thread that a server which never uses them should not hold.
    */
-  async warmUp(): Promise<void> {
-    await Promise.all(
-      Array.from({ length: this.threads }, () =>
-        this.renderSentence({
-          text: 'ready',
-          language: 'eng',
-          voice: { engine: 'espeak', id: 'en-us' },
-          prosody: { rate: 1, pitch: 0, range: 1, volume: 1 },
-          // Not eSpeak's own rate: the resampler is loaded and run once too.
-          sampleRate: 44100,
-          pitch: 0,
-          tempo: 1,
-          lastPitch: 0,
-        }),
-      ),
-    );
+  async warmUp(options: { rounds?: number } = {}): Promise<void> {
+    const rounds = options.rounds ?? 2;
+    for (let round = 0; round < rounds; round++) {
+      await Promise.all(
+        Array.from({ length: this.threads }, () =>
+          this.renderSentence({
+            text: warmUpText,
+            language: 'eng',
+            voice: { engine: 'espeak', id: 'en-us' },
+            prosody: { rate: 1, pitch: 0, range: 1, volume: 1 },
+            // Not eSpeak's own rate: the resampler is loaded and run too.
+            sampleRate: 44100,
+            pitch: 0,
+            tempo: 1,
+            lastPitch: 0,
+          }),
+        ),
+      );
+    }
   }
 
   async close(): Promise<void> {
