@@ -157,6 +157,28 @@ describe('a cluster: two API nodes and a worker on PostgreSQL, Redis and S3', { 
     assert.deepEqual(left, []);
   });
 
+  it('an upload made through API 1 speaks through API 2, queued (on the worker) and at once', async () => {
+    const one = earlierClient(api1, owner.api_token);
+    const two = earlierClient(api2, owner.api_token);
+    const sample = await two.post('/api/text-to-speech', { text: 'This is my own voice, uploaded through the first node for the second one to speak with.', lang: 'eng', actor_id: olivia.id });
+    assert.equal(sample.status, 200);
+    const slot = await one.post('/api/speak/resource', { audio_format: 'wav' });
+    assert.equal(slot.status, 200, JSON.stringify(slot.body));
+    const { speak_resource_id: resourceId, presigned_url: uploadUrl } = slot.body.result;
+    const uploaded = await fetch(`${api1.url}${pathOf(uploadUrl)}`, { method: 'PUT', body: new Uint8Array(sample.bytes), headers: { 'content-type': 'audio/wav' } });
+    assert.equal(uploaded.status, 200);
+
+    const created = await two.post('/api/speak', { text: 'The second node speaks with the uploaded voice.', tts_mode: 'audio_file', speak_resource_id: resourceId, lang: 'eng' });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const result = await pollUntilFinished(two, created.body.result.speak_v2_url, 100);
+    assert.equal(result.status, 'done', JSON.stringify(result));
+    const queued = await fetch(`${api2.url}${pathOf(result.audio_download_url)}`);
+    assert.ok(seconds(await decodeAudio(new Uint8Array(await queued.arrayBuffer()))) > 1);
+    const direct = await two.post('/api/text-to-speech', { text: 'And at once, without the queue.', tts_mode: 'audio_file', speak_resource_id: resourceId, lang: 'eng' });
+    assert.equal(direct.status, 200, direct.bytes.toString().slice(0, 200));
+    assert.ok(seconds(await decodeAudio(new Uint8Array(direct.bytes))) > 0.5);
+  });
+
   it('with concurrency_limit 2, twelve long streams over both nodes: exactly two 200s and ten 429s', async () => {
     const account = limited;
     const long = { voice_id: `tc_${olivia.id}`, model: 'ssfm-v30', language: 'eng', text: longText, output: { audio_tempo: 0.5 } };
