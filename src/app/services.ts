@@ -28,6 +28,7 @@ import { ServerSettings } from '../store/server-settings.js';
 import { SynthesisPool } from '../synthesis/pool/synthesis-pool.js';
 import { Synthesizer } from '../synthesis/pipeline/synthesizer.js';
 import { openEarlierServices, type EarlierServices } from './earlier-services.js';
+import { openMaintenance, type Maintenance } from '../services/maintenance/maintenance.js';
 
 export type { EarlierServices } from './earlier-services.js';
 
@@ -57,6 +58,11 @@ export interface CoreServices {
   customVoices: CustomVoiceService;
   /** The earlier interface: speaks (durable jobs), upload slots, completion webhooks. */
   earlier: EarlierServices;
+  /**
+   * The maintenance sweeps (abandoned clones, retention), each once per cluster; `serve` starts
+   * `maintenance.scheduler` in the roles that do work (worker, all).
+   */
+  maintenance: Maintenance;
   close(): Promise<void>;
 }
 
@@ -129,8 +135,6 @@ export async function openCoreServices(config: Config, options: OpenOptions = {}
     clock,
   });
   customVoices.registerJobs(queue);
-  // Instant clones a dead process left `training` become `failed` (professional ones resume by their job).
-  await customVoices.startMaintenance();
   const voices = new ChainedVoiceResolver([new BuiltinVoiceResolver(), new CustomVoiceResolver(customVoices)]);
   // The earlier interface also speaks in the voice of an uploaded sample (tts_mode audio_file), adapted like a custom voice.
   const resourceVoices = new ResourceVoiceResolver({ resources: repositories.speakResources, blobs, adaptation, tmpDir: path.join(config.dataDir, 'tmp', 'speak-resources') });
@@ -147,6 +151,22 @@ export async function openCoreServices(config: Config, options: OpenOptions = {}
     accounts,
     synthesizer,
     voices: earlierVoices,
+    speakRetentionMs: config.speakRetentionMs,
+  });
+  const maintenance = openMaintenance({
+    clock,
+    sweepRuns: repositories.sweepRuns,
+    retention: {
+      speaks: repositories.speaks,
+      resources: repositories.speakResources,
+      deliveries: repositories.deliveries,
+      queue,
+      blobs,
+      periods: { speakMs: config.speakRetentionMs, uploadMs: config.uploadRetentionMs, jobMs: config.jobRetentionMs },
+    },
+    retentionPeriodMs: config.retentionSweepMs,
+    // Instant clones a dead process left `training` become `failed` (professional ones resume by their job).
+    sweeps: customVoices.sweeps(),
   });
   return {
     config,
@@ -165,10 +185,11 @@ export async function openCoreServices(config: Config, options: OpenOptions = {}
     voices,
     customVoices,
     earlier,
+    maintenance,
     async close() {
       await queue.stop({ timeoutMs: 10_000 });
       await queue.close?.();
-      await customVoices.stopMaintenance();
+      await maintenance.scheduler.stop();
       await customVoices.idle();
       await adaptation.close();
       await pool.close();

@@ -44,8 +44,13 @@ export async function serve(config: Config): Promise<void> {
     config.role === 'worker'
       ? await openCoreServicesForStart(config).then(async (core) => ({ services: core, app: await (await import('../../http/worker-app.js')).buildWorkerApp(core) }))
       : await openServicesForStart(config).then(async (full) => ({ services: full, app: await (await import('../../http/app.js')).buildApp(full) }));
-  // Only roles that run jobs consume the queue; an api node only enqueues.
-  if (config.role !== 'api') await services.queue.start({ concurrency: services.config.jobConcurrency });
+  // Only roles that run jobs consume the queue and run the sweeps; an api node only enqueues.
+  if (config.role !== 'api') {
+    await services.queue.start({ concurrency: services.config.jobConcurrency });
+    // Each cluster-wide sweep runs on one node per period.
+    services.maintenance.log = { info: (message) => app.log.info(message), error: (error, message) => app.log.error(error, message) };
+    await services.maintenance.scheduler.start();
+  }
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
