@@ -48,19 +48,10 @@ describe('a cluster: two API nodes and a worker on PostgreSQL, Redis and S3', { 
     cluster = new Cluster(databaseUrl!, redisUrl!, { SLOT_LEASE_SECONDS: String(slotLeaseSeconds), JOB_CONCURRENCY: '4' });
     const api1Port = await freePort();
     await cluster.open(`http://127.0.0.1:${api1Port}`);
-    // The CLI migrates the fresh schema, so the nodes start together on a ready database.
-    owner = await cluster.createAccount('plus');
-    [api1, api2, worker, limited, rated, hooked, holder] = await Promise.all([
-      cluster.start('api', { port: api1Port }),
-      cluster.start('api'),
-      cluster.start('worker'),
-      cluster.createAccount('lite'),
-      cluster.createAccount('free'),
-      cluster.createAccount('plus'),
-      cluster.createAccount('lite'),
-      cluster.cli(['plans', 'set', 'lite', 'concurrency_limit', '2', '--json']),
-      cluster.cli(['plans', 'set', 'free', 'speak_rate_per_minute', '3', '--json']),
-    ]);
+    [owner, limited, rated, hooked, holder] = await Promise.all(['plus', 'lite', 'free', 'plus', 'lite'].map((plan) => cluster.createAccount(plan)));
+    await cluster.setPlan('lite', { concurrencyLimit: 2 });
+    await cluster.setPlan('free', { speakRatePerMinute: 3 });
+    [api1, api2, worker] = await Promise.all([cluster.start('api', { port: api1Port }), cluster.start('api'), cluster.start('worker')]);
   });
   after(async () => {
     await cluster?.close();
@@ -118,6 +109,11 @@ describe('a cluster: two API nodes and a worker on PostgreSQL, Redis and S3', { 
     const sample = new Uint8Array(await sampleAnswer.arrayBuffer());
     assert.ok(seconds(decodeWav(sample)) >= 5, 'a sample of at least five seconds');
 
+    // Both nodes have listed the account's voices (and may cache them) before the clone exists.
+    const listedBefore = async (node: ClusterNode) => (await (await current(node, owner.api_key, 'GET', '/v3/voices')).json()) as { voice_id: string }[];
+    const builtinCount = (await listedBefore(api1)).length;
+    assert.equal((await listedBefore(api2)).length, builtinCount);
+
     const form = new FormData();
     form.append('name', 'Cluster voice');
     form.append('model', 'ssfm-v30');
@@ -130,6 +126,10 @@ describe('a cluster: two API nodes and a worker on PostgreSQL, Redis and S3', { 
     const onTwo = await current(api2, owner.api_key, 'POST', '/v1/text-to-speech', speak);
     assert.equal(onTwo.status, 200, await onTwo.clone().text());
     assert.ok(seconds(decodeWav(new Uint8Array(await onTwo.arrayBuffer()))) > 1);
+    const listedOnTwo = await listedBefore(api2);
+    assert.equal(listedOnTwo[0].voice_id, clone.voice_id, 'API 2 lists the new voice first');
+    assert.equal(listedOnTwo.length, builtinCount + 1);
+    for (const route of ['/v1/voices', '/v2/voices', '/v3/voices']) assert.equal((await current(api2, owner.api_key, 'GET', `${route}/${clone.voice_id}`)).status, 200, route);
     // API 1 has it in its listings and its response cache (the same request, answered once there).
     const listed = (await (await current(api1, owner.api_key, 'GET', '/v3/voices')).json()) as { voice_id: string }[];
     assert.equal(listed[0].voice_id, clone.voice_id);
@@ -137,6 +137,7 @@ describe('a cluster: two API nodes and a worker on PostgreSQL, Redis and S3', { 
     assert.equal(onOne.status, 200);
     await onOne.arrayBuffer();
     assert.equal((await current(api1, owner.api_key, 'GET', `/v1/custom-voices/${clone.voice_id}`)).status, 200);
+    for (const route of ['/v1/voices', '/v2/voices', '/v3/voices']) assert.equal((await current(api1, owner.api_key, 'GET', `${route}/${clone.voice_id}`)).status, 200, route);
 
     // The upload is stored in the background once the clone has answered: wait until it is in the bucket.
     const prefix = `custom-voices/${owner.uid}/${clone.voice_id}/`;
@@ -150,8 +151,12 @@ describe('a cluster: two API nodes and a worker on PostgreSQL, Redis and S3', { 
     assert.equal(spoken.status, 404, await spoken.clone().text());
     const v3 = (await (await current(api1, owner.api_key, 'GET', '/v3/voices')).json()) as { voice_id: string }[];
     assert.ok(!v3.some((v) => v.voice_id === clone.voice_id), 'not listed in /v3/voices');
-    const v1 = (await (await current(api1, owner.api_key, 'GET', '/v1/custom-voices')).json()) as { voice_id: string }[];
-    assert.ok(!v1.some((v) => v.voice_id === clone.voice_id), 'not listed in /v1/custom-voices');
+    assert.equal(v3.length, builtinCount);
+    for (const route of ['/v1/voices', '/v2/voices', '/v1/custom-voices']) {
+      const listed = (await (await current(api1, owner.api_key, 'GET', route)).json()) as { voice_id: string }[];
+      assert.ok(!listed.some((v) => v.voice_id === clone.voice_id), `not listed in ${route}`);
+    }
+    for (const route of ['/v1/voices', '/v2/voices', '/v3/voices']) assert.equal((await current(api1, owner.api_key, 'GET', `${route}/${clone.voice_id}`)).status, 404, route);
     // And its recording is gone from the bucket.
     const left = await cluster.s3ObjectKeys(prefix);
     assert.deepEqual(left, []);
