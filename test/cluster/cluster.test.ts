@@ -4,6 +4,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { Queue } from 'bullmq';
+import { trainingJobName } from '../../src/services/custom-voices/training-job.js';
+import { speakJobName } from '../../src/services/speaks/speak-service.js';
+import { webhookJobName } from '../../src/services/webhooks/webhook-service.js';
 import { decodeAudio } from '../../src/synthesis/decoders/decode-audio.js';
 import { decodeWav } from '../../src/synthesis/decoders/wav.js';
 import { findVoiceByAnyName } from '../../src/synthesis/catalog/find-voice.js';
@@ -57,10 +61,20 @@ describe('a cluster: two API nodes and a worker on PostgreSQL, Redis and S3', { 
     await cluster?.close();
   });
 
-  it('every node is ready with all three backing services', async () => {
+  it('every node is ready with all three backing services; only the worker consumes jobs', async () => {
     for (const node of [api1, api2, worker]) {
       const ready = await fetch(`${node.url}/readyz`);
       assert.equal(ready.status, 200, `${node.role} ${node.url}: ${await ready.clone().text()}`);
+    }
+    // BullMQ lists the Workers connected to each queue (Redis CLIENT LIST): the worker node's one
+    // per job type, none from the API nodes, which only enqueue.
+    for (const type of [speakJobName, webhookJobName, trainingJobName]) {
+      const queue = new Queue(type, { connection: cluster.redis, prefix: `${cluster.prefix}bull` });
+      try {
+        assert.equal(await queue.getWorkersCount(), 1, type);
+      } finally {
+        await queue.close();
+      }
     }
   });
 
