@@ -8,7 +8,10 @@ import { KokoroCache } from '../../../../src/synthesis/engines/kokoro/kokoro-cac
 import { KokoroEngine } from '../../../../src/synthesis/engines/kokoro/kokoro-engine.js';
 import { installedKokoroModels } from '../../../../src/synthesis/engines/kokoro/kokoro-catalog.js';
 import { installModels } from '../../../../src/start/commands/models-install.js';
-import { tempModelsDir } from '../piper/tiny-voice.js';
+import { ModelBudget } from '../../../../src/synthesis/engines/model-budget.js';
+import { ModelCache } from '../../../../src/synthesis/engines/piper/model-cache.js';
+import { PiperEngine } from '../../../../src/synthesis/engines/piper/piper-engine.js';
+import { tempModelsDir, writeTinyVoice } from '../piper/tiny-voice.js';
 import { buildTinyKokoro, npy, tinyFrame, tinyStyles, writeTinyKokoro } from './tiny-kokoro.js';
 
 const published = tempModelsDir();
@@ -177,6 +180,26 @@ describe('KokoroEngine on the tiny Kokoro model, installed with `orator models i
     assert.deepEqual(cache.unloaded, [b.onnxPath, a.onnxPath]);
     const small = new KokoroEngine(new KokoroCache(() => a.bytes - 1));
     await assert.rejects(small.synthesize({ text: 'Hi.', language: 'eng', voice: { engine: 'kokoro', id: 'af_tiny', model: a.onnxPath, speaker: 0 }, prosody: neutralProsody }), (e: Error & { code?: string }) => e.code === 'model_too_big' && /MODEL_MEMORY_MB/.test(e.message));
+  });
+
+  it('Piper and Kokoro models count against one MODEL_MEMORY_MB: loading one engine\'s model unloads the other\'s', async () => {
+    const piperPath = writeTinyVoice(published.dir, 'en_US-shared-x_low');
+    const kokoro = model('kokoro-tiny');
+    const piperBytes = readFileSync(piperPath).length;
+    const ledger = new ModelBudget();
+    // Room for either model, not both.
+    const budget = () => Math.max(piperBytes, kokoro.bytes) + 1;
+    const piperCache = new ModelCache(budget, ledger);
+    const kokoroCache = new KokoroCache(budget, ledger);
+    const piper = new PiperEngine(piperCache);
+    const kokoroEngine = new KokoroEngine(kokoroCache);
+    await piper.synthesize({ text: 'One.', language: 'eng', voice: { engine: 'piper', id: 'x', model: piperPath, speaker: 0 }, prosody: neutralProsody });
+    await kokoroEngine.synthesize({ text: 'Two.', language: 'eng', voice: { engine: 'kokoro', id: 'af_tiny', model: kokoro.onnxPath, speaker: 0 }, prosody: neutralProsody });
+    assert.deepEqual(piperCache.unloaded, [piperPath]);
+    assert.deepEqual(piperCache.paths, []);
+    await piper.synthesize({ text: 'Three.', language: 'eng', voice: { engine: 'piper', id: 'x', model: piperPath, speaker: 0 }, prosody: neutralProsody });
+    assert.deepEqual(kokoroCache.unloaded, [kokoro.onnxPath]);
+    assert.equal(ledger.used(), piperBytes);
   });
 
   const numpy = spawnSync('python3', ['-c', 'import numpy'], { stdio: 'ignore' }).status === 0;
