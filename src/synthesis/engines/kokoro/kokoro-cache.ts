@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { engineSettings } from '../engine-settings.js';
-import { ModelBudget } from '../model-budget.js';
-import { ModelError } from '../piper/model-error.js';
+import { LoadedModels, type ModelToLoad } from '../loaded-models.js';
+import { ModelError } from '../model-error.js';
 import { describeKokoroModel } from './kokoro-catalog.js';
 import { KokoroModel } from './kokoro-model.js';
 import { readKokoroVocab } from './kokoro-vocab.js';
@@ -18,62 +17,27 @@ export interface LoadedKokoro {
 }
 
 /**
- * Kokoro models loaded in this thread within MODEL_MEMORY_MB, counted at the graph's and voices'
- * file sizes; the least recently used unloads first — of every model engine sharing the
- * `ModelBudget` (the engines' defaults share the thread's, so Piper and Kokoro models count
- * together) — and one bigger than the whole budget is refused.
+ * The Kokoro models loaded in this thread within MODEL_MEMORY_MB (see LoadedModels), counted at
+ * the graph's and voices' file sizes.
  */
-export class KokoroCache {
-  private readonly loaded = new Map<string, Promise<LoadedKokoro>>();
-  readonly unloaded: string[] = [];
-
-  constructor(
-    private readonly budgetBytes: () => number = () => engineSettings().modelMemoryMb * 1024 * 1024,
-    private readonly ledger = new ModelBudget(),
-  ) {}
-
-  get(onnxPath: string): Promise<LoadedKokoro> {
-    const cached = this.loaded.get(onnxPath);
-    if (cached) {
-      this.loaded.delete(onnxPath);
-      this.loaded.set(onnxPath, cached);
-      this.ledger.touch(onnxPath);
-      return cached;
-    }
-    const loading = this.load(onnxPath);
-    this.loaded.set(onnxPath, loading);
-    loading.catch(() => {
-      if (this.loaded.get(onnxPath) === loading) {
-        this.loaded.delete(onnxPath);
-        this.ledger.forget(onnxPath);
-      }
-    });
-    return loading;
-  }
-
-  get paths(): string[] {
-    return [...this.loaded.keys()];
-  }
-
-  private async load(onnxPath: string): Promise<LoadedKokoro> {
+export class KokoroCache extends LoadedModels<LoadedKokoro> {
+  protected prepare(onnxPath: string): ModelToLoad<LoadedKokoro> {
     const dir = path.dirname(onnxPath);
     const described = describeKokoroModel(dir);
     if (!described.voicesPath) throw new ModelError('voices_missing', described.problem!);
-    const budget = this.budgetBytes();
-    if (described.bytes > budget) throw new ModelError('model_too_big', `${dir}: ${mb(described.bytes)} MB does not fit MODEL_MEMORY_MB (${mb(budget)} MB)`);
-    const vocab = readKokoroVocab(path.join(dir, 'config.json'));
-    const packs = readVoicePacks(described.voicesPath);
-    await this.ledger.admit(onnxPath, described.bytes, budget, () => this.unload(onnxPath));
-    const model = await KokoroModel.load(onnxPath);
-    return { model, vocab, packs, letters: sidecarLetters(dir) };
+    const voicesPath = described.voicesPath;
+    return {
+      bytes: described.bytes,
+      load: async () => {
+        const vocab = readKokoroVocab(path.join(dir, 'config.json'));
+        const packs = readVoicePacks(voicesPath);
+        return { model: await KokoroModel.load(onnxPath), vocab, packs, letters: sidecarLetters(dir) };
+      },
+    };
   }
 
-  private async unload(onnxPath: string): Promise<void> {
-    const entry = this.loaded.get(onnxPath);
-    if (!entry) return;
-    this.loaded.delete(onnxPath);
-    this.unloaded.push(onnxPath);
-    await entry.then((e) => e.model.release(), () => undefined);
+  protected release(loaded: LoadedKokoro): Promise<void> {
+    return loaded.model.release();
   }
 }
 
@@ -87,8 +51,4 @@ function sidecarLetters(dir: string): Record<string, string> {
   } catch {
     return {};
   }
-}
-
-function mb(bytes: number): string {
-  return (bytes / 1024 / 1024).toFixed(1);
 }

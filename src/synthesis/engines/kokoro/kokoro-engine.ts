@@ -1,7 +1,7 @@
 import type { Engine, EngineOutput, EngineRequest } from '../engine.js';
 import { threadModelBudget } from '../model-budget.js';
 import { loadEspeakRuntime } from '../espeak/espeak-runtime.js';
-import { ModelError } from '../piper/model-error.js';
+import { ModelError } from '../model-error.js';
 import { wordTimings, type SpokenWord } from '../piper/piper-timings.js';
 import { KokoroCache } from './kokoro-cache.js';
 import { kokoroLanguageOf } from './kokoro-catalog.js';

@@ -2,7 +2,7 @@ import type { Engine, EngineOutput, EngineRequest } from '../engine.js';
 import { threadModelBudget } from '../model-budget.js';
 import { loadEspeakRuntime } from '../espeak/espeak-runtime.js';
 import { ModelCache } from './model-cache.js';
-import { ModelError } from './model-error.js';
+import { ModelError } from '../model-error.js';
 import { phonemeIds, piperPhonemes } from './piper-phonemes.js';
 import { sentenceWordSpans, wordTimings, type SpokenWord } from './piper-timings.js';
 
