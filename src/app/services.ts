@@ -32,8 +32,12 @@ import { openMaintenance, type Maintenance } from '../services/maintenance/maint
 
 export type { EarlierServices } from './earlier-services.js';
 
-/** Everything a process of Orator works with, wired once from the config. */
-export interface Services {
+/**
+ * What every role of a node needs, wired once from the config: the state and its backends, and the
+ * services the queued jobs run (speaks, webhook deliveries, professional clones). A worker node
+ * (`--role worker`) opens only this.
+ */
+export interface CoreServices {
   config: Config;
   clock: Clock;
   store: Store;
@@ -48,17 +52,10 @@ export interface Services {
   plans: PlanService;
   pool: SynthesisPool;
   synthesizer: Synthesizer;
-  previews: PreviewService;
   /** Voice ids of requests → voices the account may use (built-in, later custom). */
   voices: VoiceResolver;
   /** Custom voices: instant and professional clones, their lifecycle and profiles. */
   customVoices: CustomVoiceService;
-  /** The voices an account can list (its completed custom voices first); custom voices plug in through its CustomVoiceLister. */
-  voiceCatalog: VoiceCatalog;
-  /** Syntheses of the current interface: voice, model and emotion checks, concurrency slot, credits. */
-  speech: SpeechService;
-  /** Finished answers of identical synthesis requests, in the blob store, bounded by CACHE_MAX_BYTES. */
-  speechCache: SpeechCache;
   /** The earlier interface: speaks (durable jobs), upload slots, completion webhooks. */
   earlier: EarlierServices;
   /**
@@ -69,11 +66,49 @@ export interface Services {
   close(): Promise<void>;
 }
 
+/**
+ * Everything a node that serves the interfaces works with (roles `all` and `api`, the CLI and the
+ * tests): the core, plus what only HTTP requests use.
+ */
+export interface Services extends CoreServices {
+  /** Preview audio of built-in voices (rendered once, kept in the blob store). */
+  previews: PreviewService;
+  /** The voices an account can list (its completed custom voices first); custom voices plug in through its CustomVoiceLister. */
+  voiceCatalog: VoiceCatalog;
+  /** Syntheses of the current interface: voice, model and emotion checks, concurrency slot, credits. */
+  speech: SpeechService;
+  /** Finished answers of identical synthesis requests, in the blob store, bounded by CACHE_MAX_BYTES. */
+  speechCache: SpeechCache;
+}
+
 export interface OpenOptions {
   clock?: Clock;
 }
 
+/** The services of a node that serves HTTP: the core and the request-only services on top. */
 export async function openServices(config: Config, options: OpenOptions = {}): Promise<Services> {
+  return withHttpServices(await openCoreServices(config, options));
+}
+
+/** What only HTTP requests use, built over the core (no second database, pool or connection). */
+export function withHttpServices(core: CoreServices): Services {
+  const { config, clock, repositories, blobs, accounts, limiters, voices, synthesizer, pool, customVoices } = core;
+  const speechCache = new SpeechCache({ repository: repositories.synthesisCache, blobs, clock, maxBytes: config.cacheMaxBytes });
+  return {
+    ...core,
+    previews: new PreviewService(synthesizer, blobs),
+    voiceCatalog: new VoiceCatalog(customVoices),
+    speech: new SpeechService({ voices, synthesizer, pool, admission: new SpeechAdmission(accounts, limiters.concurrency), cache: speechCache }),
+    speechCache,
+  };
+}
+
+/**
+ * The core alone: what a worker node opens. The job types are registered on the queue here, in
+ * every role (a producer reads a type's attempts from it); only `serve` decides whether this
+ * process also consumes them (`queue.start`, roles `all` and `worker`).
+ */
+export async function openCoreServices(config: Config, options: OpenOptions = {}): Promise<CoreServices> {
   const clock = options.clock ?? systemClock;
   mkdirSync(config.dataDir, { recursive: true });
   const store = await openDatabase({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir, connectTimeoutMs: config.databaseConnectTimeoutMs });
@@ -133,7 +168,6 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     // Instant clones a dead process left `training` become `failed` (professional ones resume by their job).
     sweeps: customVoices.sweeps(),
   });
-  const speechCache = new SpeechCache({ repository: repositories.synthesisCache, blobs, clock, maxBytes: config.cacheMaxBytes });
   return {
     config,
     clock,
@@ -148,14 +182,10 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     plans: new PlanService(repositories.plans),
     pool,
     synthesizer,
-    previews: new PreviewService(synthesizer, blobs),
     voices,
     customVoices,
     earlier,
     maintenance,
-    voiceCatalog: new VoiceCatalog(customVoices),
-    speech: new SpeechService({ voices, synthesizer, pool, admission: new SpeechAdmission(accounts, limiters.concurrency), cache: speechCache }),
-    speechCache,
     async close() {
       await queue.stop({ timeoutMs: 10_000 });
       await queue.close?.();

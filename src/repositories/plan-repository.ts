@@ -60,6 +60,7 @@ export function planFromRow(row: PlanRow): Plan {
     uploadSlotsOpen: Number(row.upload_slots_open),
     uploadBytes: Number(row.upload_bytes),
     uploadSlotsPerHour: Number(row.upload_slots_per_hour),
+    creditPeriod: row.credit_period ?? 'P1M',
   };
 }
 
@@ -77,5 +78,6 @@ export function planToRow(limits: Partial<PlanLimits>): Partial<Omit<PlanRow, 'n
   if (limits.uploadSlotsOpen !== undefined) row.upload_slots_open = limits.uploadSlotsOpen;
   if (limits.uploadBytes !== undefined) row.upload_bytes = limits.uploadBytes;
   if (limits.uploadSlotsPerHour !== undefined) row.upload_slots_per_hour = limits.uploadSlotsPerHour;
+  if (limits.creditPeriod !== undefined) row.credit_period = limits.creditPeriod;
   return row;
 }

@@ -48,6 +48,8 @@ export interface PlansTable {
   upload_bytes: Generated<number>;
   /** New upload slots per hour. */
   upload_slots_per_hour: Generated<number>;
+  /** How often credits renew: ISO 8601 duration of one unit (P1M, P1Y, P1W, P30D). */
+  credit_period: Generated<string>;
 }
 
 /** When each cluster-wide maintenance sweep last ran (one row per sweep). */
@@ -78,6 +80,10 @@ export interface AccountsTable {
   created_at: number;
   /** When an operator disabled the account (ms); null while it is enabled. */
   disabled_at: Generated<number | null>;
+  /** Start (ms) of the billing period the usage counters belong to; null (rows written before) means created_at. */
+  period_start: Generated<number | null>;
+  /** Bumped by the database on every change to the account's custom voices (migration 0009): what caches of them are checked against. */
+  voices_version: Generated<number>;
 }
 
 /** The API keys of each account (several per account), as SHA-256 digests. */

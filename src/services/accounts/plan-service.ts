@@ -1,5 +1,6 @@
 import { planRepository, type DatabaseHandle, type PlanRepository } from '../../repositories/index.js';
 import { invalidValue, planExists, planNotFound } from './errors.js';
+import { parseCreditPeriod } from './credit-period.js';
 import type { NewPlan, Plan, PlanLimits } from './plan.js';
 
 const PLAN_NAME = /^[a-z0-9][a-z0-9_-]{0,31}$/;
@@ -46,6 +47,10 @@ export class PlanService {
 function checkLimits(limits: Partial<PlanLimits>): void {
   for (const [key, value] of Object.entries(limits)) {
     if (key === 'name') continue;
+    if (key === 'creditPeriod') {
+      parseCreditPeriod(String(value));
+      continue;
+    }
     if (typeof value === 'boolean') continue;
     if (!Number.isSafeInteger(value) || (value as number) < 0) throw invalidValue(`${key} must be a whole number ≥ 0`);
   }

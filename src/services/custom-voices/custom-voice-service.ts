@@ -210,15 +210,13 @@ export class CustomVoiceService implements CustomVoiceLister {
 
   /** The account's completed voices, newest first, as the voice listings show them (VoiceCatalog's CustomVoiceLister). */
   async listUsable(accountUid: string): Promise<UsableCustomVoice[]> {
-    const voices = await this.list(accountUid);
-    return voices
-      .filter((voice) => voice.status === 'completed')
-      .map((voice) => ({
-        voiceId: voice.voiceId,
-        name: voice.name,
-        model: { version: voice.model, emotions: [...emotionsOf(voice.model)] },
-        language: voice.language,
-      }));
+    const rows = await this.voices.listUsable(accountUid);
+    return rows.map((row) => ({
+      voiceId: row.voice_id,
+      name: row.name,
+      model: { version: row.model as CustomVoice['model'], emotions: [...emotionsOf(row.model as CustomVoice['model'])] },
+      language: row.language,
+    }));
   }
 
   /** A completed voice of the account with its profile, or null (synthesis answers 404). */
