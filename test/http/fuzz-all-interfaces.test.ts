@@ -173,6 +173,16 @@ describe('fuzz: every JSON and upload route of the three interfaces', () => {
       { iface: 'openai', method: 'GET', path: () => '/v1/audio/voices' },
       { iface: 'openai', method: 'GET', path: () => '/v1/models' },
     ];
+    // Every field of every body set to a name of Object.prototype (no lookup of user input in a plain object).
+    for (const route of routes.filter((r) => r.body)) {
+      for (const key of Object.keys(route.body!())) {
+        for (const hostile of ['__proto__', 'constructor']) {
+          const body = route.body!();
+          body[key] = hostile;
+          await send(route.iface, route.method, route.path(), JSON.stringify(body), { ...auth(route.iface), 'content-type': 'application/json' });
+        }
+      }
+    }
     for (let round = 0; round < 12; round++) {
       for (const route of routes) {
         const headers = auth(route.iface);
