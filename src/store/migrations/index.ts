@@ -7,6 +7,7 @@ import * as speaks from './0005_speaks.js';
 import * as synthesisCache from './0006_synthesis_cache.js';
 import * as accountLifecycle from './0007_account_lifecycle.js';
 import * as accountKeys from './0008_account_keys.js';
+import * as jobFairness from './0009_job_fairness.js';
 
 /**
  * Every migration, listed by hand rather than found by reading a folder, so the same list works
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0006_synthesis_cache': synthesisCache,
   '0007_account_lifecycle': accountLifecycle,
   '0008_account_keys': accountKeys,
+  '0009_job_fairness': jobFairness,
 };
