@@ -1,9 +1,38 @@
 import { sql } from 'kysely';
 import type { Account } from '../services/accounts/account.js';
 import type { Plan } from '../services/accounts/plan.js';
-import type { AccountRow, NewAccountRow } from '../store/schema.js';
+import type { AccountRow, NewAccountRow, PlanRow } from '../store/schema.js';
+
+type PlanRowColumns = Omit<PlanRow, 'name'>;
 import { planFromRow } from './plan-repository.js';
 import { affected, type DatabaseHandle } from './database-handle.js';
+import { PreparedQuery } from './prepared-query.js';
+
+/** What a request signed in with an API key works with, read in one query. */
+export interface KeySignIn {
+  account: Account;
+  plan: Plan;
+  /** `accounts.voices_version`: what caches of the account's custom voices are checked against. */
+  voicesVersion: number;
+  /** The key's stored digest, for the caller's constant-time check. */
+  storedDigest: string;
+}
+
+const planColumns = [
+  'plans.concurrency_limit',
+  'plans.custom_voice_slot',
+  'plans.professional_voice_slot',
+  'plans.plan_credits',
+  'plans.clone_allowed',
+  'plans.prosody_meta_allowed',
+  'plans.speak_rate_per_minute',
+  'plans.max_concurrent_clones',
+  'plans.professional_clone_generations',
+  'plans.upload_slots_open',
+  'plans.upload_bytes',
+  'plans.upload_slots_per_hour',
+  'plans.credit_period',
+] as const;
 
 /** Which hashed credential identifies the caller: the X-API-KEY or the Bearer token. */
 export type CredentialColumn = 'api_key_hash' | 'api_token_hash';
@@ -24,6 +53,7 @@ export type AccountChanges = Partial<
     | 'used_credits'
     | 'used_professional_generations'
     | 'disabled_at'
+    | 'period_start'
   >
 >;
 
@@ -32,7 +62,34 @@ export type AccountChanges = Partial<
  * counters (credits, professional trainings), debited atomically against their plan.
  */
 export class AccountRepository {
-  constructor(private readonly db: DatabaseHandle) {}
+  /** Every request of the current interface starts with it: prepared once (see PreparedQuery). */
+  private readonly keySignIn: PreparedQuery<{ digest: string; now: number }, Record<string, unknown>>;
+
+  constructor(private readonly db: DatabaseHandle) {
+    this.keySignIn = new PreparedQuery(db, (param) =>
+      db
+        .selectFrom('account_keys')
+        .innerJoin('accounts', 'accounts.uid', 'account_keys.uid')
+        .innerJoin('plans', 'plans.name', 'accounts.plan')
+        .selectAll('accounts')
+        .select(planColumns)
+        .select('account_keys.key_hash as stored_digest')
+        .where('account_keys.key_hash', '=', param('digest'))
+        .where('account_keys.revoked_at', 'is', null)
+        .where((eb) => eb.or([eb('account_keys.expires_at', 'is', null), eb('account_keys.expires_at', '>', param('now'))])),
+    );
+  }
+
+  /**
+   * The account, its plan and its voices version for the API key with this digest, if the key is
+   * neither revoked nor expired at `now`: one indexed read, nothing cached, so a key revoked or an
+   * account disabled through any process is refused on the very next request.
+   */
+  async findByValidKey(digest: string, now: number): Promise<KeySignIn | null> {
+    const row = (await this.keySignIn.first({ digest, now })) as (AccountRow & PlanRowColumns & { stored_digest: string }) | undefined;
+    if (!row) return null;
+    return { account: accountFromRow(row), plan: planFromRow({ ...row, name: row.plan }), voicesVersion: Number(row.voices_version), storedDigest: row.stored_digest };
+  }
 
   /** The handle this repository works through (for the repositories that go with it). */
   get handle(): DatabaseHandle {
@@ -54,17 +111,7 @@ export class AccountRepository {
       .selectFrom('accounts')
       .innerJoin('plans', 'plans.name', 'accounts.plan')
       .selectAll('accounts')
-      .select([
-        'plans.concurrency_limit',
-        'plans.custom_voice_slot',
-        'plans.professional_voice_slot',
-        'plans.plan_credits',
-        'plans.clone_allowed',
-        'plans.prosody_meta_allowed',
-        'plans.speak_rate_per_minute',
-        'plans.max_concurrent_clones',
-        'plans.professional_clone_generations',
-      ])
+      .select(planColumns)
       .where('accounts.uid', '=', uid)
       .executeTakeFirst();
     if (!row) return null;
@@ -105,11 +152,14 @@ export class AccountRepository {
    * allowance, so concurrent debits (from any number of processes) never push usage past it.
    * False when it would, or when there is no such account.
    */
-  async debitCredits(uid: string, n: number): Promise<boolean> {
-    const result = await this.db
+  async debitCredits(uid: string, n: number, periodStart?: number): Promise<boolean> {
+    let query = this.db
       .updateTable('accounts')
       .set((eb) => ({ used_credits: eb('used_credits', '+', n) }))
-      .where('uid', '=', uid)
+      .where('uid', '=', uid);
+    // Only into the period the caller saw: a renewal that slipped in between makes this miss, and the caller retries.
+    if (periodStart !== undefined) query = query.where(periodStartColumn, '=', periodStart);
+    const result = await query
       .where(({ eb, selectFrom }) =>
         eb(eb('used_credits', '+', n), '<=', selectFrom('plans').select('plans.plan_credits').whereRef('plans.name', '=', 'accounts.plan')),
       )
@@ -128,11 +178,13 @@ export class AccountRepository {
   }
 
   /** Counts one professional training against the plan; false when none is left (or no such account). */
-  async useProfessionalGeneration(uid: string): Promise<boolean> {
-    const result = await this.db
+  async useProfessionalGeneration(uid: string, periodStart?: number): Promise<boolean> {
+    let query = this.db
       .updateTable('accounts')
       .set((eb) => ({ used_professional_generations: eb('used_professional_generations', '+', 1) }))
-      .where('uid', '=', uid)
+      .where('uid', '=', uid);
+    if (periodStart !== undefined) query = query.where(periodStartColumn, '=', periodStart);
+    const result = await query
       .where(({ eb, selectFrom }) =>
         eb(
           eb('used_professional_generations', '+', 1),
@@ -140,6 +192,22 @@ export class AccountRepository {
           selectFrom('plans').select('plans.professional_clone_generations').whereRef('plans.name', '=', 'accounts.plan'),
         ),
       )
+      .executeTakeFirst();
+    return affected(result) === 1;
+  }
+
+  /**
+   * Starts the period beginning at `start` for the account whose counters belong to the period
+   * beginning at `from`: counters to zero, in one compare-and-set, so of several processes
+   * renewing at once exactly one does (true), and none renews twice. The counters as they were
+   * come back for the audit log.
+   */
+  async renew(uid: string, from: number, start: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('accounts')
+      .set({ used_credits: 0, used_professional_generations: 0, period_start: start })
+      .where('uid', '=', uid)
+      .where(periodStartColumn, '=', from)
       .executeTakeFirst();
     return affected(result) === 1;
   }
@@ -153,6 +221,9 @@ export class AccountRepository {
     return affected(result) > 0;
   }
 }
+
+/** Rows written before period_start existed count from their creation. */
+const periodStartColumn = sql<number>`coalesce(period_start, created_at)`;
 
 /** The repository itself, or one over a database handle given by callers written before repositories. */
 export function accountRepository(source: AccountRepository | DatabaseHandle): AccountRepository {
@@ -172,5 +243,6 @@ export function accountFromRow(row: AccountRow): Account {
     usedProfessionalGenerations: row.used_professional_generations,
     createdAt: row.created_at,
     disabledAt: row.disabled_at === null || row.disabled_at === undefined ? null : Number(row.disabled_at),
+    periodStart: row.period_start === null || row.period_start === undefined ? Number(row.created_at) : Number(row.period_start),
   };
 }

@@ -79,6 +79,8 @@ describe('limits on every synthesis route', () => {
       send(account: { apiKey: string; apiToken: string }): Promise<Response>;
       /** The interface's error shape. */
       shape(body: any): void;
+      /** Other headers the answer must carry. */
+      headers?: Record<string, string>;
     }
     const plan = 'custom';
     const holdSlot = (key: (uid: string) => string, limit: () => number) => async (account: { uid: string }) => {
@@ -154,6 +156,7 @@ describe('limits on every synthesis route', () => {
         },
         send: (account) => json('/v1/audio/speech', { model: 'tts-1', voice: 'nova', input: 'Over the limit.' }, { authorization: `Bearer ${account.apiKey}` }),
         shape: openAiShape('insufficient_quota'),
+        headers: { 'x-should-retry': 'false' },
       },
     ];
     for (const c of cases) {
@@ -167,6 +170,7 @@ describe('limits on every synthesis route', () => {
           assert.equal(res.status, 429, text);
           assert.match(res.headers.get('retry-after') ?? '', /^[1-9]\d*$/, `Retry-After of ${c.name}`);
           c.shape(JSON.parse(text));
+          for (const [name, value] of Object.entries(c.headers ?? {})) assert.equal(res.headers.get(name), value, name);
         } finally {
           await giveBack();
         }

@@ -20,6 +20,8 @@ const speakAnswers: Record<SpeakErrorCode, { status: number; code: (error: Speak
   too_many_concurrent: { status: 429, code: () => 'app/too-many-requests' },
   synthesis_timed_out: { status: 503, code: () => 'app/service-unavailable' },
   file_too_large: { status: 413, code: () => 'app/invalid/file_size' },
+  upload_limit: { status: 429, code: () => 'app/too-many-requests' },
+  storage_full: { status: 413, code: () => 'app/upload/storage-full' },
   unsupported_audio_format: { status: 400, code: () => 'app/unsupported/audio_format' },
 };
 

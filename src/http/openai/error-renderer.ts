@@ -20,18 +20,18 @@ const speechErrors: Record<SpeechErrorCode, [number, string, string | null, stri
 };
 
 /**
- * Every 429 carries Retry-After: a busy slot's own wait, or for an exhausted quota an hour (the
- * allowance comes back only when an operator starts a new period; a client should not hammer meanwhile).
+ * Every 429 carries Retry-After: a busy slot's own wait, or for an exhausted quota the time until
+ * the credits renew (an hour when unknown), with `x-should-retry: false`: OpenAI's SDKs retry
+ * every 429 by themselves unless told not to, and a spent quota does not come back in seconds.
  */
 function retryAfter(error: SpeechError, status: number): Record<string, string> {
   if (status === 503) return { 'retry-after': String(error.retryAfterSeconds ?? 5) };
   if (status !== 429) return {};
-  if (error.retryAfterSeconds) return { 'retry-after': String(error.retryAfterSeconds) };
-  // OpenAI's SDKs retry every 429 by themselves unless told not to; a spent quota will not come back in seconds.
-  return { 'retry-after': String(quotaRetryAfterSeconds), 'x-should-retry': 'false' };
+  if (error.code === 'insufficient_credit') return { 'retry-after': String(error.retryAfterSeconds ?? quotaRetryAfterSeconds), 'x-should-retry': 'false' };
+  return { 'retry-after': String(error.retryAfterSeconds ?? 1) };
 }
 
-/** Retry-After of OpenAI's 429 insufficient_quota. */
+/** Retry-After of OpenAI's 429 insufficient_quota when the renewal is not known. */
 export const quotaRetryAfterSeconds = 3600;
 
 function send(reply: FastifyReply, status: number, message: string, type: string, param: string | null, code: string | null, headers: Record<string, string> = {}): FastifyReply {

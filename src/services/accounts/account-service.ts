@@ -6,6 +6,7 @@ import { hashSecret, newSecret, safeEqual } from '../../security/secrets.js';
 import type { Account } from './account.js';
 import { accountNotFound, invalidValue, keyNotFound, planNotFound } from './errors.js';
 import type { Plan } from './plan.js';
+import { parseCreditPeriod, periodAt } from './credit-period.js';
 
 export interface NewAccount {
   /** Default `free`. */
@@ -32,6 +33,28 @@ export interface AccountOverview {
     usedProfessionalGenerations: number;
     professionalGenerations: number;
   };
+  period: CurrentPeriod;
+}
+
+/** The billing period an account is in: its length, when it began, when credits renew next. */
+export interface CurrentPeriod {
+  /** ISO 8601 duration of the plan (`P1M`…). */
+  length: string;
+  /** ms since the epoch. */
+  start: number;
+  /** The next renewal (ms): the end of this period. */
+  nextRenewalAt: number;
+}
+
+/** Who a request is, as read when it signed in. */
+export interface SignedIn {
+  account: Account;
+  plan: Plan;
+  /**
+   * The account's custom voices version (bumped by the database on every change to them), which
+   * caches of its voices are checked against; null when unknown (nothing may then be cached).
+   */
+  voicesVersion: number | null;
 }
 
 /** What creation returns: the only time the API key is ever seen in clear. */
@@ -99,6 +122,7 @@ export class AccountService {
       webhook_secret_encrypted: encrypt(this.key, newWebhookSecret(), webhookContext(uid)),
       callback_url: null,
       created_at: this.clock.now(),
+      period_start: this.clock.now(),
     });
     await this.keys.insert({ id: newKeyId(), uid, keyHash: hashSecret(apiKey), createdAt: this.clock.now() });
     await this.record(uid, input.by ?? 'cli', 'create', { plan, email });
@@ -115,9 +139,47 @@ export class AccountService {
     return account;
   }
 
-  /** The account and its plan in one read (GET /v1/users/me/subscription). */
-  getWithPlan(uid: string): Promise<{ account: Account; plan: Plan } | null> {
-    return this.accounts.getWithPlan(uid);
+  /**
+   * The account and its plan in one read (GET /v1/users/me/subscription), its usage counters
+   * those of the period the service's clock is in (a due renewal is applied first).
+   */
+  async getWithPlan(uid: string): Promise<{ account: Account; plan: Plan } | null> {
+    return (await this.current(uid))?.found ?? null;
+  }
+
+  /** The billing period the account is in now, on the service's clock. */
+  periodOf(account: Account, plan: Plan): CurrentPeriod {
+    const { start, end } = periodAt(account.createdAt, parseCreditPeriod(plan.creditPeriod), this.clock.now());
+    return { length: plan.creditPeriod, start, nextRenewalAt: end };
+  }
+
+  /** Whole seconds (at least 1) until the account's credits renew, on the service's clock: when a refusal for lack of credit stops applying. */
+  secondsUntilRenewal(account: Account, plan: Plan): number {
+    return Math.max(1, Math.ceil((this.periodOf(account, plan).nextRenewalAt - this.clock.now()) / 1000));
+  }
+
+  /**
+   * Reads the account and its plan and, when the clock has passed into a later billing period
+   * than its counters belong to, starts that period (counters to zero). Several processes may
+   * do this at once: the repository's compare-and-set lets exactly one renew and write the
+   * audit row; the others see the renewed account.
+   */
+  private async current(uid: string): Promise<{ found: { account: Account; plan: Plan }; period: CurrentPeriod } | null> {
+    for (;;) {
+      const found = await this.accounts.getWithPlan(uid);
+      if (!found) return null;
+      const period = this.periodOf(found.account, found.plan);
+      if (found.account.periodStart >= period.start) return { found, period };
+      const from = found.account.periodStart;
+      if (await this.accounts.renew(uid, from, period.start)) {
+        await this.record(uid, 'system', 'renew', {
+          period_start: new Date(period.start).toISOString(),
+          used_credits: found.account.usedCredits,
+          used_professional_generations: found.account.usedProfessionalGenerations,
+        });
+      }
+      // Renewed here or by another process: read again.
+    }
   }
 
   /** Oldest first. */
@@ -127,13 +189,25 @@ export class AccountService {
 
   /** The account whose X-API-KEY this is, or null. */
   async findByApiKey(apiKey: string): Promise<Account | null> {
+    return (await this.signInWithApiKey(apiKey))?.account ?? null;
+  }
+
+  /**
+   * The account whose X-API-KEY this is, with its plan and its custom voices' version, read
+   * fresh from the database on every call (one query): a revoked or expired key, a disabled
+   * account or a changed plan is never answered from memory, on any node. Null for no such key.
+   */
+  async signInWithApiKey(apiKey: string): Promise<SignedIn | null> {
     if (typeof apiKey !== 'string' || apiKey.length === 0 || apiKey.length > 512) return null;
     const digest = hashSecret(apiKey);
-    const found = await this.keys.findValid(digest, this.clock.now());
-    if (found && safeEqual(found.storedDigest, digest)) return this.get(found.uid);
+    const found = await this.accounts.findByValidKey(digest, this.clock.now());
+    if (found && safeEqual(found.storedDigest, digest)) return { account: found.account, plan: found.plan, voicesVersion: found.voicesVersion };
     // An account written without key rows (straight into the table) still has its one key.
     const legacy = await this.findByCredential('api_key_hash', apiKey);
-    if (legacy && (await this.keys.count(legacy.uid)) === 0) return legacy;
+    if (legacy && (await this.keys.count(legacy.uid)) === 0) {
+      const withPlan = await this.accounts.getWithPlan(legacy.uid);
+      return withPlan ? { ...withPlan, voicesVersion: null } : null;
+    }
     return null;
   }
 
@@ -195,10 +269,11 @@ export class AccountService {
 
   /** The account, its plan and its usage this period. */
   async overview(uid: string): Promise<AccountOverview> {
-    const found = await this.accounts.getWithPlan(uid);
-    if (!found) throw accountNotFound(uid);
-    const { account, plan } = found;
+    const current = await this.current(uid);
+    if (!current) throw accountNotFound(uid);
+    const { account, plan } = current.found;
     return {
+      period: current.period,
       account,
       plan,
       usage: {
@@ -298,9 +373,24 @@ export class AccountService {
    */
   async debitCredits(uid: string, n: number): Promise<boolean> {
     checkAmount(n);
-    if (await this.accounts.debitCredits(uid, n)) return true;
-    await this.require(uid);
-    return false;
+    return this.inCurrentPeriod(uid, (periodStart) => this.accounts.debitCredits(uid, n, periodStart));
+  }
+
+  /**
+   * Runs a conditional debit against the period the account is in now (renewing it first when
+   * due). A debit that misses because a renewal slipped in between is tried again in the new
+   * period; one that misses in an unchanged period is a refusal.
+   */
+  private async inCurrentPeriod(uid: string, debit: (periodStart: number) => Promise<boolean>): Promise<boolean> {
+    for (;;) {
+      const current = await this.current(uid);
+      if (!current) throw accountNotFound(uid);
+      const periodStart = current.found.account.periodStart;
+      if (await debit(periodStart)) return true;
+      const now = await this.accounts.get(uid);
+      if (!now) throw accountNotFound(uid);
+      if (now.periodStart === periodStart && periodStart >= this.periodOf(now, current.found.plan).start) return false;
+    }
   }
 
   /** Gives back credits of a synthesis that failed; usage never goes below zero. */
@@ -311,9 +401,7 @@ export class AccountService {
 
   /** Counts one professional clone training against the plan, or returns false. */
   async useProfessionalGeneration(uid: string): Promise<boolean> {
-    if (await this.accounts.useProfessionalGeneration(uid)) return true;
-    await this.require(uid);
-    return false;
+    return this.inCurrentPeriod(uid, (periodStart) => this.accounts.useProfessionalGeneration(uid, periodStart));
   }
 
   async refundProfessionalGeneration(uid: string): Promise<void> {

@@ -18,6 +18,10 @@ export type SpeakErrorCode =
   /** The synthesis ran past its time budget and was stopped; `retryAfterSeconds` set. */
   | 'synthesis_timed_out'
   | 'file_too_large'
+  /** Over the plan's upload slots (open at once, or new per hour); `retryAfterSeconds` says when. */
+  | 'upload_limit'
+  /** The account's kept uploads would pass the plan's `upload_bytes`. */
+  | 'storage_full'
   | 'unsupported_audio_format';
 
 export class SpeakError extends Error {
@@ -50,5 +54,8 @@ export const rejections = {
     new SpeakError('too_many_concurrent', `Too many simultaneous requests: the plan allows ${limit} at a time`, { retryAfterSeconds }),
   timedOut: (message: string, retryAfterSeconds: number) => new SpeakError('synthesis_timed_out', message, { retryAfterSeconds }),
   fileTooLarge: (maxBytes: number) => new SpeakError('file_too_large', `The file is larger than ${maxBytes} bytes`),
+  uploadLimit: (message: string, retryAfterSeconds: number) => new SpeakError('upload_limit', message, { retryAfterSeconds }),
+  storageFull: (maxBytes: number) =>
+    new SpeakError('storage_full', `The account's uploads would pass the ${maxBytes} bytes its plan keeps; earlier uploads are removed after their retention period`),
   unsupportedAudioFormat: (message: string) => new SpeakError('unsupported_audio_format', message),
 };

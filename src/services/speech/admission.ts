@@ -40,7 +40,7 @@ export class SpeechAdmission {
     } finally {
       if (!paid) await release();
     }
-    if (!paid) throw new SpeechError('insufficient_credit', 'Insufficient credit');
+    if (!paid) throw new SpeechError('insufficient_credit', 'Insufficient credit', undefined, this.accounts.secondsUntilRenewal(found.account, found.plan));
     let ended = false;
     return {
       end: async (outcome, unusedCredits = 0) => {
