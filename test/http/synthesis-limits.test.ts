@@ -141,6 +141,18 @@ describe('limits on every synthesis route', () => {
         send: (account: { apiToken: string }) => json(path, { text: 'Over the limit.', lang: 'en-us', actor_id: actor() }, { authorization: `Bearer ${account.apiToken}` }),
         shape: earlierShape,
       })),
+      ...(['uploadSlotsOpen', 'uploadSlotsPerHour'] as const).map((limit) => ({
+        name: `POST /api/speak/resource (${limit})`,
+        exhaust: async () => {
+          const before = (await server.services.plans.require(plan))[limit];
+          await server.services.plans.update(plan, { [limit]: 0 });
+          return async () => {
+            await server.services.plans.update(plan, { [limit]: before });
+          };
+        },
+        send: (account: { apiToken: string }) => json('/api/speak/resource', { audio_format: 'wav' }, { authorization: `Bearer ${account.apiToken}` }),
+        shape: earlierShape,
+      })),
       {
         name: 'POST /v1/audio/speech (concurrency)',
         exhaust: synthesisSlots,
