@@ -75,8 +75,8 @@ export interface Config {
   synthWorkers: number;
   /**
    * SYNTH_TASK_BUDGET_SECONDS: time budget of one task of the synthesis threads (a sentence, or a
-   * whole request when every thread is busy); past it the task is stopped and the request answered
-   * 503. Default 60.
+   * whole request when every thread is busy), from when a thread starts it; past it the task is
+   * stopped and the request answered 503. Default 60.
    */
   synthTaskBudgetSeconds: number;
   /**

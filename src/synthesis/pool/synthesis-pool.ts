@@ -1,3 +1,4 @@
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { engineSettings, type EngineSettings } from '../engines/engine-settings.js';
 import { buffersOf, ownBuffer } from './transfer.js';
@@ -27,7 +28,7 @@ export class SynthesisPool {
   /** `engines` reach every thread (model memory budget, models directory); default: this thread's settings. */
   /**
    * `taskBudgetSeconds` bounds every task handed to the threads (a sentence, a group of them, a
-   * whole request when the threads are saturated, an encode), counted from when it is handed in:
+   * whole request when the threads are saturated, an encode), counted from when a thread starts it:
    * past it the task is aborted, and piscina ends the thread running it (WASM engines cannot be
    * interrupted otherwise) and starts a new one. Tasks are a sentence or a few, and a request's
    * text is bounded (2,000 characters, spoken at most 4× as long), so the budget is a safety net
@@ -92,10 +93,24 @@ export class SynthesisPool {
     const settled = () => {
       this.unsettled--;
     };
-    const signal = AbortSignal.timeout(this.taskBudgetSeconds * 1000);
-    const result = (this.piscina.run(task, { ...options, signal } as never) as Promise<T>).catch((error: unknown) => {
-      throw signal.aborted ? new SynthesisTimeoutError(this.taskBudgetSeconds) : error;
+    // The budget runs from when a thread starts the task (the worker says so on this port), so a
+    // task waiting its turn behind others is not stopped for their time.
+    const budgetSeconds = this.taskBudgetSeconds;
+    const stop = new AbortController();
+    const { port1: started, port2: startedInWorker } = new MessageChannel();
+    let timer: NodeJS.Timeout | undefined;
+    started.once('message', () => {
+      timer = setTimeout(() => stop.abort(), budgetSeconds * 1000);
     });
+    const transferList = [...(options?.transferList ?? []), startedInWorker];
+    const result = (this.piscina.run({ ...task, started: startedInWorker }, { transferList, signal: stop.signal } as never) as Promise<T>)
+      .catch((error: unknown) => {
+        throw stop.signal.aborted ? new SynthesisTimeoutError(budgetSeconds) : error;
+      })
+      .finally(() => {
+        clearTimeout(timer);
+        started.close();
+      });
     result.then(settled, settled);
     return result;
   }
