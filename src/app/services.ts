@@ -117,13 +117,13 @@ export async function openCoreServices(config: Config, options: OpenOptions = {}
   const keys = await loadServerKeys(config, new ServerSettings(store.db, clock));
   const blobs = await createBlobStore(config);
   configureEngines({ modelsDir: config.modelsDir, modelMemoryMb: config.modelMemoryMb });
-  const pool = new SynthesisPool(config.synthWorkers);
+  const pool = new SynthesisPool(config.synthWorkers, undefined, config.synthTaskBudgetSeconds);
   const synthesizer = new Synthesizer(pool);
   const queue = await createJobQueue(config, store, { clock });
   const limiters = await createLimiters(config, clock);
   const accounts = new AccountService(repositories.accounts, { encryptionKey: keys.encryption, clock, audit: repositories.audit, keys: repositories.keys });
   const urlSigner = new UrlSigner(keys.urlSigning, clock);
-  const adaptation = new AdaptationPool(1);
+  const adaptation = new AdaptationPool(1, config.cloneAnalysisBudgetSeconds);
   const customVoices = new CustomVoiceService({
     repository: repositories.customVoices,
     blobs,
@@ -147,6 +147,7 @@ export async function openCoreServices(config: Config, options: OpenOptions = {}
     blobs,
     queue,
     rate: limiters.rate,
+    concurrency: limiters.concurrency,
     urlSigner,
     accounts,
     synthesizer,

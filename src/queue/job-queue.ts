@@ -44,6 +44,12 @@ export interface EnqueueOptions {
   jobId?: string;
   /** Overrides the type's maxAttempts for this job. */
   maxAttempts?: number;
+  /**
+   * Whose job this is (an account id). Jobs of different groups are started fairly: one group's
+   * backlog delays another group's job by at most one job per worker slot (docs/security.md,
+   * "Fair queues"). Within a group, jobs start in the order they were enqueued.
+   */
+  group?: string;
 }
 
 export interface EnqueueResult {

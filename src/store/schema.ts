@@ -12,6 +12,7 @@ export interface Database {
   accounts: AccountsTable;
   server_settings: ServerSettingsTable;
   jobs: JobsTable;
+  job_queue_clock: JobQueueClockTable;
   custom_voices: CustomVoicesTable;
   speaks: SpeaksTable;
   speak_resources: SpeakResourcesTable;
@@ -139,6 +140,16 @@ export interface JobsTable {
   created_at: number;
   updated_at: number;
   finished_at: number | null;
+  /** Whose job it is (an account), for fair claiming; null for jobs that belong to nobody. */
+  group_key: string | null;
+  /** Start tag of fair queuing: claimed in increasing order among due jobs (DatabaseJobQueue). */
+  fair_rank: number;
+}
+
+/** The database job queue's virtual clock: one row, the largest start tag claimed so far. */
+export interface JobQueueClockTable {
+  id: number;
+  virtual_time: number;
 }
 
 export type PlanRow = Selectable<PlansTable>;

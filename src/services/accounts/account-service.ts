@@ -153,6 +153,11 @@ export class AccountService {
     return { length: plan.creditPeriod, start, nextRenewalAt: end };
   }
 
+  /** Whole seconds (at least 1) until the account's credits renew, on the service's clock: when a refusal for lack of credit stops applying. */
+  secondsUntilRenewal(account: Account, plan: Plan): number {
+    return Math.max(1, Math.ceil((this.periodOf(account, plan).nextRenewalAt - this.clock.now()) / 1000));
+  }
+
   /**
    * Reads the account and its plan and, when the clock has passed into a later billing period
    * than its counters belong to, starts that period (counters to zero). Several processes may
