@@ -89,6 +89,12 @@ export interface JobQueue {
   /** Stops claiming, waits (bounded) for running handlers, then resolves. */
   stop(options?: StopOptions): Promise<void>;
   getJob<P = unknown>(id: string): Promise<JobInfo<P> | null>;
+  /**
+   * Removes up to `limit` jobs that finished (completed or failed for good) before `before` (ms),
+   * and with them their ids' idempotency; returns how many. Queues that expire finished jobs by
+   * themselves (BullMQ's removeOnComplete/removeOnFail age) answer 0.
+   */
+  removeFinishedBefore(before: number, limit: number): Promise<number>;
   /** Releases connections (after stop()); the database queue has none of its own. */
   close?(): Promise<void>;
 }

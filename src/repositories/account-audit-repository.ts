@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { AccountAuditRow } from '../store/schema.js';
 import type { DatabaseHandle } from './database-handle.js';
 
-/** Who made a change: an operator at the command line or through the admin API, or the account's owner. */
-export type AuditActor = 'cli' | 'admin-api' | 'owner';
+/** Who made a change: an operator (CLI or admin API), the account's owner, or the service itself (renewals). */
+export type AuditActor = 'cli' | 'admin-api' | 'owner' | 'system';
 
 export interface AuditEntry {
   id: string;

@@ -32,6 +32,7 @@ const accountColumns = [
   'used_professional_generations',
   'created_at',
   'disabled_at',
+  'period_start',
   'voices_version',
 ] as const;
 
@@ -45,6 +46,10 @@ const planColumns = [
   'plans.speak_rate_per_minute',
   'plans.max_concurrent_clones',
   'plans.professional_clone_generations',
+  'plans.upload_slots_open',
+  'plans.upload_bytes',
+  'plans.upload_slots_per_hour',
+  'plans.credit_period',
 ] as const;
 
 /** Which hashed credential identifies the caller: the X-API-KEY or the Bearer token. */
@@ -66,6 +71,7 @@ export type AccountChanges = Partial<
     | 'used_credits'
     | 'used_professional_generations'
     | 'disabled_at'
+    | 'period_start'
   >
 >;
 
@@ -165,11 +171,14 @@ export class AccountRepository {
    * allowance, so concurrent debits (from any number of processes) never push usage past it.
    * False when it would, or when there is no such account.
    */
-  async debitCredits(uid: string, n: number): Promise<boolean> {
-    const result = await this.db
+  async debitCredits(uid: string, n: number, periodStart?: number): Promise<boolean> {
+    let query = this.db
       .updateTable('accounts')
       .set((eb) => ({ used_credits: eb('used_credits', '+', n) }))
-      .where('uid', '=', uid)
+      .where('uid', '=', uid);
+    // Only into the period the caller saw: a renewal that slipped in between makes this miss, and the caller retries.
+    if (periodStart !== undefined) query = query.where(periodStartColumn, '=', periodStart);
+    const result = await query
       .where(({ eb, selectFrom }) =>
         eb(eb('used_credits', '+', n), '<=', selectFrom('plans').select('plans.plan_credits').whereRef('plans.name', '=', 'accounts.plan')),
       )
@@ -188,11 +197,13 @@ export class AccountRepository {
   }
 
   /** Counts one professional training against the plan; false when none is left (or no such account). */
-  async useProfessionalGeneration(uid: string): Promise<boolean> {
-    const result = await this.db
+  async useProfessionalGeneration(uid: string, periodStart?: number): Promise<boolean> {
+    let query = this.db
       .updateTable('accounts')
       .set((eb) => ({ used_professional_generations: eb('used_professional_generations', '+', 1) }))
-      .where('uid', '=', uid)
+      .where('uid', '=', uid);
+    if (periodStart !== undefined) query = query.where(periodStartColumn, '=', periodStart);
+    const result = await query
       .where(({ eb, selectFrom }) =>
         eb(
           eb('used_professional_generations', '+', 1),
@@ -200,6 +211,22 @@ export class AccountRepository {
           selectFrom('plans').select('plans.professional_clone_generations').whereRef('plans.name', '=', 'accounts.plan'),
         ),
       )
+      .executeTakeFirst();
+    return affected(result) === 1;
+  }
+
+  /**
+   * Starts the period beginning at `start` for the account whose counters belong to the period
+   * beginning at `from`: counters to zero, in one compare-and-set, so of several processes
+   * renewing at once exactly one does (true), and none renews twice. The counters as they were
+   * come back for the audit log.
+   */
+  async renew(uid: string, from: number, start: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('accounts')
+      .set({ used_credits: 0, used_professional_generations: 0, period_start: start })
+      .where('uid', '=', uid)
+      .where(periodStartColumn, '=', from)
       .executeTakeFirst();
     return affected(result) === 1;
   }
@@ -213,6 +240,9 @@ export class AccountRepository {
     return affected(result) > 0;
   }
 }
+
+/** Rows written before period_start existed count from their creation. */
+const periodStartColumn = sql<number>`coalesce(period_start, created_at)`;
 
 /** The repository itself, or one over a database handle given by callers written before repositories. */
 export function accountRepository(source: AccountRepository | DatabaseHandle): AccountRepository {
@@ -232,5 +262,6 @@ export function accountFromRow(row: AccountFields): Account {
     usedProfessionalGenerations: row.used_professional_generations,
     createdAt: row.created_at,
     disabledAt: row.disabled_at === null || row.disabled_at === undefined ? null : Number(row.disabled_at),
+    periodStart: row.period_start === null || row.period_start === undefined ? Number(row.created_at) : Number(row.period_start),
   };
 }

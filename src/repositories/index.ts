@@ -8,6 +8,7 @@ import { PlanRepository } from './plan-repository.js';
 import { SpeakRepository } from './speak-repository.js';
 import { SpeakResourceRepository } from './speak-resource-repository.js';
 import { SynthesisCacheRepository } from './synthesis-cache-repository.js';
+import { SweepRunRepository } from './sweep-run-repository.js';
 
 export { AccountRepository, accountRepository, type AccountChanges, type CredentialColumn, type EncryptedColumn } from './account-repository.js';
 export { AccountAuditRepository, type AuditActor, type AuditEntry } from './account-audit-repository.js';
@@ -18,6 +19,7 @@ export { SpeakRepository, type NewSpeak, type FinishedAudio } from './speak-repo
 export { DeliveryRepository } from './delivery-repository.js';
 export { SpeakResourceRepository } from './speak-resource-repository.js';
 export { SynthesisCacheRepository } from './synthesis-cache-repository.js';
+export { SweepRunRepository } from './sweep-run-repository.js';
 export type { DatabaseHandle } from './database-handle.js';
 
 /** One repository per aggregate: the only code that reads or writes the database. */
@@ -31,6 +33,7 @@ export interface Repositories {
   deliveries: DeliveryRepository;
   speakResources: SpeakResourceRepository;
   synthesisCache: SynthesisCacheRepository;
+  sweepRuns: SweepRunRepository;
 }
 
 export function openRepositories(db: DatabaseHandle): Repositories {
@@ -44,5 +47,6 @@ export function openRepositories(db: DatabaseHandle): Repositories {
     deliveries: new DeliveryRepository(db),
     speakResources: new SpeakResourceRepository(db),
     synthesisCache: new SynthesisCacheRepository(db),
+    sweepRuns: new SweepRunRepository(db),
   };
 }

@@ -67,6 +67,19 @@ onEveryDatabase('account repository', (c) => {
     assert.equal((await c.repos.accounts.get(uid))?.usedCredits, 48);
   });
 
+  it('renews a period once (compare-and-set on its start) and debits only into the period the caller saw', async () => {
+    const uid = await c.account('free', 1_700_000_000_000);
+    assert.equal(await c.repos.accounts.debitCredits(uid, 70, 1_700_000_000_000), true);
+    assert.equal((await c.repos.accounts.get(uid))?.periodStart, 1_700_000_000_000, 'a row written without period_start counts from its creation');
+    const [first, second] = await Promise.all([c.repos.accounts.renew(uid, 1_700_000_000_000, 1_702_000_000_000), (await c.other()).accounts.renew(uid, 1_700_000_000_000, 1_702_000_000_000)]);
+    assert.equal(Number(first) + Number(second), 1, 'exactly one renewal');
+    const renewed = await c.repos.accounts.get(uid);
+    assert.deepEqual([renewed?.usedCredits, renewed?.periodStart], [0, 1_702_000_000_000]);
+    assert.equal(await c.repos.accounts.debitCredits(uid, 5, 1_700_000_000_000), false, 'a debit meant for the old period misses');
+    assert.equal(await c.repos.accounts.debitCredits(uid, 5, 1_702_000_000_000), true);
+    assert.equal(await c.repos.accounts.useProfessionalGeneration(uid, 1_700_000_000_000), false);
+  });
+
   it('refunds credits without going below zero', async () => {
     const uid = await c.account('lite');
     await c.repos.accounts.debitCredits(uid, 10);
@@ -125,6 +138,10 @@ function planWith(name: string, limits: Partial<import('../../src/services/accou
     speakRatePerMinute: 10,
     maxConcurrentClones: 1,
     professionalCloneGenerations: 1,
+    uploadSlotsOpen: 7,
+    uploadBytes: 1_000_000,
+    uploadSlotsPerHour: 30,
+    creditPeriod: 'P1M',
     ...limits,
   };
 }

@@ -62,6 +62,11 @@ for (const target of targets) {
       assert.deepEqual(shown.usage, { usedCredits: 0, planCredits: 10_000, remainingCredits: 10_000, usedProfessionalGenerations: 0, professionalGenerations: 0 });
       const text = await runCli(['accounts', 'show', uid], env);
       assert.match(text.stdout, /credits\s+0 used of 10000 \(10000 left\)/);
+      // The period runs from the account's creation, a month by default.
+      const created = new Date(shown.account.createdAt);
+      assert.equal(shown.period.start, shown.account.createdAt);
+      assert.equal(new Date(shown.period.nextRenewalAt).getUTCMonth(), (created.getUTCMonth() + 1) % 12);
+      assert.match(text.stdout, new RegExp(`period\\s+P1M from ${created.toISOString()}, credits renew \\d{4}-\\d\\d-\\d\\dT`));
 
       assert.equal((await json(['accounts', 'set-plan', uid, 'plus'])).plan, 'plus');
       assert.equal((await json(['accounts', 'show', uid])).usage.planCredits, 500_000);

@@ -6,6 +6,7 @@ import { hashSecret, newSecret, safeEqual } from '../../security/secrets.js';
 import type { Account } from './account.js';
 import { accountNotFound, invalidValue, keyNotFound, planNotFound } from './errors.js';
 import type { Plan } from './plan.js';
+import { parseCreditPeriod, periodAt } from './credit-period.js';
 
 export interface NewAccount {
   /** Default `free`. */
@@ -32,6 +33,17 @@ export interface AccountOverview {
     usedProfessionalGenerations: number;
     professionalGenerations: number;
   };
+  period: CurrentPeriod;
+}
+
+/** The billing period an account is in: its length, when it began, when credits renew next. */
+export interface CurrentPeriod {
+  /** ISO 8601 duration of the plan (`P1M`…). */
+  length: string;
+  /** ms since the epoch. */
+  start: number;
+  /** The next renewal (ms): the end of this period. */
+  nextRenewalAt: number;
 }
 
 /** Who a request is, as read when it signed in. */
@@ -110,6 +122,7 @@ export class AccountService {
       webhook_secret_encrypted: encrypt(this.key, newWebhookSecret(), webhookContext(uid)),
       callback_url: null,
       created_at: this.clock.now(),
+      period_start: this.clock.now(),
     });
     await this.keys.insert({ id: newKeyId(), uid, keyHash: hashSecret(apiKey), createdAt: this.clock.now() });
     await this.record(uid, input.by ?? 'cli', 'create', { plan, email });
@@ -126,9 +139,42 @@ export class AccountService {
     return account;
   }
 
-  /** The account and its plan in one read (GET /v1/users/me/subscription). */
-  getWithPlan(uid: string): Promise<{ account: Account; plan: Plan } | null> {
-    return this.accounts.getWithPlan(uid);
+  /**
+   * The account and its plan in one read (GET /v1/users/me/subscription), its usage counters
+   * those of the period the service's clock is in (a due renewal is applied first).
+   */
+  async getWithPlan(uid: string): Promise<{ account: Account; plan: Plan } | null> {
+    return (await this.current(uid))?.found ?? null;
+  }
+
+  /** The billing period the account is in now, on the service's clock. */
+  periodOf(account: Account, plan: Plan): CurrentPeriod {
+    const { start, end } = periodAt(account.createdAt, parseCreditPeriod(plan.creditPeriod), this.clock.now());
+    return { length: plan.creditPeriod, start, nextRenewalAt: end };
+  }
+
+  /**
+   * Reads the account and its plan and, when the clock has passed into a later billing period
+   * than its counters belong to, starts that period (counters to zero). Several processes may
+   * do this at once: the repository's compare-and-set lets exactly one renew and write the
+   * audit row; the others see the renewed account.
+   */
+  private async current(uid: string): Promise<{ found: { account: Account; plan: Plan }; period: CurrentPeriod } | null> {
+    for (;;) {
+      const found = await this.accounts.getWithPlan(uid);
+      if (!found) return null;
+      const period = this.periodOf(found.account, found.plan);
+      if (found.account.periodStart >= period.start) return { found, period };
+      const from = found.account.periodStart;
+      if (await this.accounts.renew(uid, from, period.start)) {
+        await this.record(uid, 'system', 'renew', {
+          period_start: new Date(period.start).toISOString(),
+          used_credits: found.account.usedCredits,
+          used_professional_generations: found.account.usedProfessionalGenerations,
+        });
+      }
+      // Renewed here or by another process: read again.
+    }
   }
 
   /** Oldest first. */
@@ -218,10 +264,11 @@ export class AccountService {
 
   /** The account, its plan and its usage this period. */
   async overview(uid: string): Promise<AccountOverview> {
-    const found = await this.accounts.getWithPlan(uid);
-    if (!found) throw accountNotFound(uid);
-    const { account, plan } = found;
+    const current = await this.current(uid);
+    if (!current) throw accountNotFound(uid);
+    const { account, plan } = current.found;
     return {
+      period: current.period,
       account,
       plan,
       usage: {
@@ -321,9 +368,24 @@ export class AccountService {
    */
   async debitCredits(uid: string, n: number): Promise<boolean> {
     checkAmount(n);
-    if (await this.accounts.debitCredits(uid, n)) return true;
-    await this.require(uid);
-    return false;
+    return this.inCurrentPeriod(uid, (periodStart) => this.accounts.debitCredits(uid, n, periodStart));
+  }
+
+  /**
+   * Runs a conditional debit against the period the account is in now (renewing it first when
+   * due). A debit that misses because a renewal slipped in between is tried again in the new
+   * period; one that misses in an unchanged period is a refusal.
+   */
+  private async inCurrentPeriod(uid: string, debit: (periodStart: number) => Promise<boolean>): Promise<boolean> {
+    for (;;) {
+      const current = await this.current(uid);
+      if (!current) throw accountNotFound(uid);
+      const periodStart = current.found.account.periodStart;
+      if (await debit(periodStart)) return true;
+      const now = await this.accounts.get(uid);
+      if (!now) throw accountNotFound(uid);
+      if (now.periodStart === periodStart && periodStart >= this.periodOf(now, current.found.plan).start) return false;
+    }
   }
 
   /** Gives back credits of a synthesis that failed; usage never goes below zero. */
@@ -334,9 +396,7 @@ export class AccountService {
 
   /** Counts one professional clone training against the plan, or returns false. */
   async useProfessionalGeneration(uid: string): Promise<boolean> {
-    if (await this.accounts.useProfessionalGeneration(uid)) return true;
-    await this.require(uid);
-    return false;
+    return this.inCurrentPeriod(uid, (periodStart) => this.accounts.useProfessionalGeneration(uid, periodStart));
   }
 
   async refundProfessionalGeneration(uid: string): Promise<void> {

@@ -16,4 +16,6 @@ export interface Account {
   createdAt: number;
   /** When an operator disabled it (ms); null while enabled. A disabled account's credentials are refused. */
   disabledAt: number | null;
+  /** Start (ms) of the billing period the usage counters belong to (see credit-period.ts). */
+  periodStart: number;
 }

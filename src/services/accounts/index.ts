@@ -1,5 +1,5 @@
-export { AccountService, type NewAccount, type CreatedAccount, type AccountServiceOptions, type AccountOverview, type SignedIn } from './account-service.js';
+export { AccountService, type NewAccount, type CreatedAccount, type AccountServiceOptions, type AccountOverview, type CurrentPeriod, type SignedIn } from './account-service.js';
 export { PlanService } from './plan-service.js';
 export type { Account } from './account.js';
-export type { Plan, PlanLimits } from './plan.js';
+export type { Plan, PlanLimits, NewPlan } from './plan.js';
 export { AccountServiceError } from './errors.js';

@@ -1,6 +1,7 @@
 import { planRepository, type DatabaseHandle, type PlanRepository } from '../../repositories/index.js';
 import { invalidValue, planExists, planNotFound } from './errors.js';
-import type { Plan, PlanLimits } from './plan.js';
+import { parseCreditPeriod } from './credit-period.js';
+import type { NewPlan, Plan, PlanLimits } from './plan.js';
 
 const PLAN_NAME = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 
@@ -35,7 +36,7 @@ export class PlanService {
   }
 
   /** Adds a plan beside the seeded four. */
-  async create(plan: Plan): Promise<Plan> {
+  async create(plan: NewPlan): Promise<Plan> {
     if (!PLAN_NAME.test(plan.name)) throw invalidValue(`plan name must match ${PLAN_NAME}`);
     checkLimits(plan);
     if (!(await this.plans.insert(plan))) throw planExists(plan.name);
@@ -46,6 +47,10 @@ export class PlanService {
 function checkLimits(limits: Partial<PlanLimits>): void {
   for (const [key, value] of Object.entries(limits)) {
     if (key === 'name') continue;
+    if (key === 'creditPeriod') {
+      parseCreditPeriod(String(value));
+      continue;
+    }
     if (typeof value === 'boolean') continue;
     if (!Number.isSafeInteger(value) || (value as number) < 0) throw invalidValue(`${key} must be a whole number ≥ 0`);
   }

@@ -11,7 +11,7 @@ const help = `usage: orator accounts <create|list|show|set-plan|reset-usage|disa
   accounts list [--json]
       lists the accounts
   accounts show UID [--json]
-      one account: its plan, usage this period, whether it is disabled
+      one account: its plan, usage this period, the period and its next renewal, whether it is disabled
   accounts set-plan UID PLAN [--json]
       moves the account to another plan
   accounts reset-usage UID [--json]
@@ -75,6 +75,8 @@ export const accountsCommand: Command = {
           console.log(`username  ${a.username}${a.email ? ` <${a.email}>` : ''}`);
           console.log(`plan      ${a.plan}`);
           console.log(`credits   ${u.usedCredits} used of ${u.planCredits} (${u.remainingCredits} left)`);
+          const p = view.period;
+          console.log(`period    ${p.length} from ${new Date(p.start).toISOString()}, credits renew ${new Date(p.nextRenewalAt).toISOString()}`);
           console.log(`trainings ${u.usedProfessionalGenerations} used of ${u.professionalGenerations} professional clone trainings`);
           console.log(`bearer    ${a.enableApi ? 'enabled' : 'disabled'} (earlier interface)`);
           console.log(`created   ${new Date(a.createdAt).toISOString()}`);

@@ -4,7 +4,7 @@ import { UsageError } from './usage-error.js';
 import { printJson, withServices } from './with-services.js';
 
 /** Plan settings by the names operators type (the column names). */
-const fields: Record<string, { key: keyof PlanLimits; kind: 'int' | 'bool' }> = {
+const fields: Record<string, { key: keyof PlanLimits; kind: 'int' | 'bool' | 'period' }> = {
   concurrency_limit: { key: 'concurrencyLimit', kind: 'int' },
   custom_voice_slot: { key: 'customVoiceSlot', kind: 'int' },
   professional_voice_slot: { key: 'professionalVoiceSlot', kind: 'int' },
@@ -14,14 +14,22 @@ const fields: Record<string, { key: keyof PlanLimits; kind: 'int' | 'bool' }> = 
   speak_rate_per_minute: { key: 'speakRatePerMinute', kind: 'int' },
   max_concurrent_clones: { key: 'maxConcurrentClones', kind: 'int' },
   professional_clone_generations: { key: 'professionalCloneGenerations', kind: 'int' },
+  upload_slots_open: { key: 'uploadSlotsOpen', kind: 'int' },
+  upload_bytes: { key: 'uploadBytes', kind: 'int' },
+  upload_slots_per_hour: { key: 'uploadSlotsPerHour', kind: 'int' },
+  credit_period: { key: 'creditPeriod', kind: 'period' },
 };
 
-function parseValue(field: string, raw: string): number | boolean {
+function parseValue(field: string, raw: string): number | boolean | string {
   const spec = fields[field];
   if (!spec) throw new UsageError(`unknown plan field "${field}"; one of ${Object.keys(fields).join(', ')}`);
   if (spec.kind === 'bool') {
     if (raw !== 'true' && raw !== 'false') throw new UsageError(`${field} takes true or false`);
     return raw === 'true';
+  }
+  if (spec.kind === 'period') {
+    if (!/^P[1-9]\d{0,3}[DWMY]$/.test(raw)) throw new UsageError(`${field} takes an ISO 8601 duration of one unit: P1M (monthly), P3M, P1Y, P1W, P30D`);
+    return raw;
   }
   const n = Number(raw);
   if (!Number.isSafeInteger(n) || n < 0) throw new UsageError(`${field} takes a whole number ≥ 0`);
@@ -42,7 +50,9 @@ const help = `usage: orator plans [--json]
 
   plans                     shows the plans and their settings
   plans set PLAN FIELD VALUE
-                            changes one setting, e.g. plans set free concurrency_limit 3
+                            changes one setting, e.g. plans set free concurrency_limit 3,
+                            plans set plus credit_period P1Y (credits renew yearly from
+                            each account's start date; P1M monthly is the default)
                             FIELD: ${Object.keys(fields).join(', ')}`;
 
 export const plansCommand: Command = {
