@@ -83,7 +83,19 @@ export class AccountRepository {
   /** Every request of the current interface starts with it: prepared once (see PreparedQuery). */
   private readonly keySignIn: PreparedQuery<{ digest: string; now: number }, Record<string, unknown>>;
 
+  /** Every request of the earlier interface starts with it. */
+  private readonly tokenSignIn: PreparedQuery<{ digest: string }, Record<string, unknown>>;
+
   constructor(private readonly db: DatabaseHandle) {
+    this.tokenSignIn = new PreparedQuery(db, (param) =>
+      db
+        .selectFrom('accounts')
+        .innerJoin('plans', 'plans.name', 'accounts.plan')
+        .select(accountColumns.map((column) => `accounts.${column}` as const))
+        .select(planColumns)
+        .select('accounts.api_token_hash as stored_digest')
+        .where('accounts.api_token_hash', '=', param('digest')),
+    );
     this.keySignIn = new PreparedQuery(db, (param) =>
       db
         .selectFrom('account_keys')
@@ -97,6 +109,16 @@ export class AccountRepository {
         .where('account_keys.revoked_at', 'is', null)
         .where((eb) => eb.or([eb('account_keys.expires_at', 'is', null), eb('account_keys.expires_at', '>', param('now'))])),
     );
+  }
+
+  /**
+   * The account and its plan for the Bearer token (earlier interface) with this digest, with the
+   * stored digest for the caller's constant-time check: one indexed read, nothing cached.
+   */
+  async findByTokenWithPlan(digest: string): Promise<Omit<KeySignIn, 'voicesVersion'> | null> {
+    const row = (await this.tokenSignIn.first({ digest })) as (AccountFields & PlanRowColumns & { stored_digest: string }) | undefined;
+    if (!row) return null;
+    return { account: accountFromRow(row), plan: planFromRow({ ...row, name: row.plan }), storedDigest: row.stored_digest };
   }
 
   /**

@@ -151,6 +151,20 @@ for (const target of testDatabaseTargets()) {
       assert.equal((await get(two, '/v1/users/me/subscription', rotated.apiKey)).status, 200);
     });
 
+    it('an earlier-interface token rotated or switched off through one node is refused by the other at once', async () => {
+      const account = await one.createAccount('plus');
+      const me = (token: string) => fetch(`${two.url}/api/me`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+      assert.equal(await me(account.apiToken), 200);
+      const rotated = await one.services.accounts.rotateApiToken(account.uid);
+      assert.equal(await me(account.apiToken), 401);
+      assert.equal(await me(rotated), 200);
+      await one.services.accounts.setEnableApi(account.uid, false);
+      assert.equal(await me(rotated), 401);
+      await one.services.accounts.setEnableApi(account.uid, true);
+      await one.services.accounts.disable(account.uid);
+      assert.equal(await me(rotated), 403);
+    });
+
     it('an account disabled through one node is refused by the other at once, and served again once enabled', async () => {
       const account = await one.createAccount('plus');
       assert.equal((await get(two, '/v3/voices', account.apiKey)).status, 200);
