@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql, type ExpressionBuilder } from 'kysely';
 import { systemClock, type Clock } from '../clock.js';
 import type { Store } from '../store/database.js';
+import type { Listening } from '../store/postgres-listener.js';
 import type { Database, JobRow } from '../store/schema.js';
 import {
   checkJobType,
@@ -52,7 +53,10 @@ interface RunningJob {
  * frees, ahead of the backlog's next job (two backlogs interleave one to one). Jobs without a
  * group get tag V too. A retried job keeps its tag, so it goes first when it is due again.
  *
- * Enqueuing wakes this process's workers at once; other processes notice on their next poll.
+ * Enqueuing wakes this process's workers at once; on PostgreSQL it also NOTIFYs a channel the
+ * workers of every other process LISTEN on, so they take it at once too (the poll stays, for
+ * jobs that come due later and for a listener that lost its connection). SQLite has no such
+ * signal: other processes notice on their next poll.
  * Processes that only enqueue should still register the job types, because a job's attempt cap
  * is taken from its type when it is enqueued.
  */
@@ -67,6 +71,9 @@ export class DatabaseJobQueue implements JobQueue {
   private loop: Promise<void> | null = null;
   private woken = false;
   private wakeSleeper: (() => void) | null = null;
+  /** PostgreSQL: the channel enqueues NOTIFY, so idle workers of other processes wake at once. */
+  private readonly channel: string | null;
+  private listening: Listening | null = null;
 
   constructor(
     private readonly store: Store,
@@ -74,6 +81,8 @@ export class DatabaseJobQueue implements JobQueue {
   ) {
     this.clock = options.clock ?? systemClock;
     this.pollIntervalMs = options.pollIntervalMs ?? 200;
+    // One channel per schema, so deployments (and test schemas) sharing a server do not wake each other.
+    this.channel = store.listen ? `orator_jobs_${createHash('sha256').update(store.schema ?? '').digest('hex').slice(0, 16)}` : null;
     this.onError = options.onError ?? ((error, what) => console.error(`job queue: ${what}:`, error));
   }
   async removeFinishedBefore(before: number, limit: number): Promise<number> {
@@ -119,7 +128,11 @@ export class DatabaseJobQueue implements JobQueue {
       .onConflict((oc) => oc.column('id').doNothing())
       .executeTakeFirst();
     const created = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-    if (created) this.wake();
+    if (created) {
+      this.wake();
+      // Workers in other processes (a worker node) would otherwise find it on their next poll.
+      if (this.channel) await sql`select pg_notify(${this.channel}, '')`.execute(this.store.db);
+    }
     return { id, created };
   }
 
@@ -158,12 +171,15 @@ export class DatabaseJobQueue implements JobQueue {
     }
     this.concurrency = concurrency;
     this.started = true;
+    if (this.channel && this.store.listen) this.listening = this.store.listen(this.channel, () => this.wake());
     this.loop = this.work();
   }
 
   async stop(options: StopOptions = {}): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    await this.listening?.close();
+    this.listening = null;
     this.wake();
     await this.loop;
     this.loop = null;

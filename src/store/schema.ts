@@ -83,7 +83,7 @@ export interface AccountsTable {
   disabled_at: Generated<number | null>;
   /** Start (ms) of the billing period the usage counters belong to; null (rows written before) means created_at. */
   period_start: Generated<number | null>;
-  /** Bumped by the database on every change to the account's custom voices (migration 0009): what caches of them are checked against. */
+  /** Bumped by the database on every change to the account's custom voices (migration 0011): what caches of them are checked against. */
   voices_version: Generated<number>;
 }
 

@@ -223,7 +223,7 @@ describe('fuzz: every JSON and upload route of the three interfaces', () => {
       if (type) headers['content-type'] = type;
       await send('current', 'POST', path, body, headers);
     }
-    // The JUNK-chunk WAV from a plan without cloning: never a 5xx (the 403 itself is checked below).
+    // The JUNK-chunk WAV: never a 5xx (its answer is checked below).
     await send('current', 'POST', '/v1/custom-voices/instant-clone', junkCloneForm(junk), { 'x-api-key': freeKey, 'content-type': `multipart/form-data; boundary=${junkBoundary}` });
 
     for (let round = 0; round < 16; round++) {

@@ -254,6 +254,18 @@ export class AccountService {
     return { id, apiKey };
   }
 
+  /**
+   * The account whose Bearer token this is, with its plan, read fresh in one query (like
+   * signInWithApiKey), or null. Callers still check `enableApi` and `disabledAt`.
+   */
+  async signInWithApiToken(apiToken: string): Promise<{ account: Account; plan: Plan } | null> {
+    if (typeof apiToken !== 'string' || apiToken.length === 0 || apiToken.length > 512) return null;
+    const digest = hashSecret(apiToken);
+    const found = await this.accounts.findByTokenWithPlan(digest);
+    if (!found || !safeEqual(found.storedDigest, digest)) return null;
+    return { account: found.account, plan: found.plan };
+  }
+
   /** The account whose Bearer token this is, or null. Callers still check `enableApi`. */
   findByApiToken(apiToken: string): Promise<Account | null> {
     return this.findByCredential('api_token_hash', apiToken);
