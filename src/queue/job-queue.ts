@@ -89,6 +89,11 @@ export interface JobQueue {
   /** Stops claiming, waits (bounded) for running handlers, then resolves. */
   stop(options?: StopOptions): Promise<void>;
   getJob<P = unknown>(id: string): Promise<JobInfo<P> | null>;
+  /**
+   * Forgets a job in any state (its owner is being deleted); true when there was one. A handler
+   * already running it is not stopped: it must cope with its subject being gone.
+   */
+  remove(id: string): Promise<boolean>;
   /** Releases connections (after stop()); the database queue has none of its own. */
   close?(): Promise<void>;
 }

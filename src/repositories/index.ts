@@ -1,4 +1,5 @@
 import { AccountAuditRepository } from './account-audit-repository.js';
+import { AccountDataRepository } from './account-data-repository.js';
 import { AccountKeyRepository } from './account-key-repository.js';
 import { AccountRepository } from './account-repository.js';
 import { CustomVoiceRepository } from './custom-voice-repository.js';
@@ -12,6 +13,7 @@ import { SynthesisCacheRepository } from './synthesis-cache-repository.js';
 export { AccountRepository, accountRepository, type AccountChanges, type CredentialColumn, type EncryptedColumn } from './account-repository.js';
 export { AccountAuditRepository, type AuditActor, type AuditEntry } from './account-audit-repository.js';
 export { AccountKeyRepository, type AccountKey } from './account-key-repository.js';
+export { AccountDataRepository, type OwnedData, type DeletedRows } from './account-data-repository.js';
 export { PlanRepository, planRepository } from './plan-repository.js';
 export { CustomVoiceRepository, customVoiceRepository, type NewCustomVoice, type CustomVoiceChanges } from './custom-voice-repository.js';
 export { SpeakRepository, type NewSpeak, type FinishedAudio } from './speak-repository.js';
@@ -31,6 +33,8 @@ export interface Repositories {
   deliveries: DeliveryRepository;
   speakResources: SpeakResourceRepository;
   synthesisCache: SynthesisCacheRepository;
+  /** Everything one account owns, for its deletion. */
+  accountData: AccountDataRepository;
 }
 
 export function openRepositories(db: DatabaseHandle): Repositories {
@@ -44,5 +48,6 @@ export function openRepositories(db: DatabaseHandle): Repositories {
     deliveries: new DeliveryRepository(db),
     speakResources: new SpeakResourceRepository(db),
     synthesisCache: new SynthesisCacheRepository(db),
+    accountData: new AccountDataRepository(db),
   };
 }

@@ -8,6 +8,7 @@ import * as synthesisCache from './0006_synthesis_cache.js';
 import * as accountLifecycle from './0007_account_lifecycle.js';
 import * as accountKeys from './0008_account_keys.js';
 import * as creditPeriods from './0009_credit_periods.js';
+import * as cacheOwner from './0010_cache_owner.js';
 
 /**
  * Every migration, listed by hand rather than found by reading a folder, so the same list works
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0007_account_lifecycle': accountLifecycle,
   '0008_account_keys': accountKeys,
   '0009_credit_periods': creditPeriods,
+  '0010_cache_owner': cacheOwner,
 };
