@@ -56,7 +56,9 @@ export class AccountDeletion {
     // Custom voices keep every file under their own prefix (the upload, training leftovers).
     for await (const key of blobs.list(accountVoicesPrefix(uid))) keys.add(key);
     for (const key of keys) await blobs.delete(key);
-    await audit.record({ uid, actor: by, action: 'delete', details: { rows, jobs, blobs: keys.size }, at: clock.now() });
+    // After every earlier entry of the account, even one written in this same millisecond.
+    const last = (await audit.list(uid)).at(-1)?.at ?? 0;
+    await audit.record({ uid, actor: by, action: 'delete', details: { rows, jobs, blobs: keys.size }, at: Math.max(clock.now(), last + 1) });
     return { uid, rows, jobs, blobs: keys.size };
   }
 }

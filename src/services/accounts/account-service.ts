@@ -77,6 +77,7 @@ export class AccountService {
   private readonly accounts: AccountRepository;
   private readonly audit: AccountAuditRepository;
   private readonly keys: AccountKeyRepository;
+  private lastAuditAt = 0;
 
   constructor(
     /** The accounts repository (a database handle is still accepted and wrapped in one). */
@@ -401,7 +402,9 @@ export class AccountService {
   }
 
   private async record(uid: string, actor: AuditActor, action: string, details: Record<string, unknown>): Promise<void> {
-    await this.audit.record({ uid, actor, action, details, at: this.clock.now() });
+    // Strictly increasing within the process, so changes made within one millisecond list in the order made.
+    this.lastAuditAt = Math.max(this.clock.now(), this.lastAuditAt + 1);
+    await this.audit.record({ uid, actor, action, details, at: this.lastAuditAt });
   }
 
   private async update(uid: string, changes: AccountChanges): Promise<Account> {
