@@ -5,14 +5,20 @@
  *    the synthesis pool (eSpeak phonemes, Piper ids, model, DSP to 44.1 kHz, WAV) against the model
  *    calls alone for the same ids, measured in the same run. The model here is nearly free, so the
  *    ratio bounds what Orator adds around any model.
- * 2. Every real model in MODELS_DIR (if set): real-time factor, first audio in streaming, and the
- *    memory one loaded model takes (RSS growth when its session loads).
+ * 2. Every real model in MODELS_DIR (if set), Piper and Kokoro: real-time factor, first audio in
+ *    streaming, and the memory one loaded model takes (RSS growth when it loads).
+ * 3. Round-trip word error rate (pocketsphinx) of the Flite and eSpeak NG tiers and of each real
+ *    English model on the same paragraph; skipped, with the reason, when pocketsphinx is absent.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { EngineVoice } from '../src/synthesis/engines/engine.js';
 import { configureEngines } from '../src/synthesis/engines/engine-settings.js';
+import { installedKokoroModels } from '../src/synthesis/engines/kokoro/kokoro-catalog.js';
+import { KokoroModel } from '../src/synthesis/engines/kokoro/kokoro-model.js';
+import { readVoicePacks } from '../src/synthesis/engines/kokoro/kokoro-voices.js';
 import { loadEspeakRuntime } from '../src/synthesis/engines/espeak/espeak-runtime.js';
 import { installedModels } from '../src/synthesis/engines/piper/piper-catalog.js';
 import { readPiperConfig } from '../src/synthesis/engines/piper/piper-config.js';
@@ -24,16 +30,34 @@ import { SynthesisPool } from '../src/synthesis/pool/synthesis-pool.js';
 import { buildTinyModel, tinyModelConfig } from '../test/synthesis/engines/piper/tiny-model.js';
 import { fixed, printTable } from './table.js';
 import { english300 } from './texts.js';
+import { pocketsphinxMissing, recognize, wordErrorRate } from './word-error-rate.js';
+
+/** The WER paragraph: plain words (no numbers or abbreviations, so the reference is what is said). */
+const werParagraph =
+  'The north wind and the sun were arguing about which of them was stronger, when a traveller came along ' +
+  'wrapped in a warm cloak. They agreed that the one who first made the traveller take off his cloak should ' +
+  'be considered stronger than the other.';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
-function request(model: string, text: string, speaker = 0): SpeechRequest {
+function request(model: string, text: string, speaker = 0, engine = 'piper'): SpeechRequest {
+  return voiceRequest({ engine, id: 'bench', model, speaker }, text, 44100);
+}
+
+function voiceRequest(voice: EngineVoice, text: string, sampleRate: number): SpeechRequest {
   return {
     text,
     language: 'eng',
-    render: () => ({ voice: { engine: 'piper', id: 'bench', model, speaker }, prosody: { rate: 1, pitch: 0, range: 1, volume: 1 } }),
-    output: { ...defaultOutput, format: 'wav', sampleRate: 44100 },
+    render: () => ({ voice, prosody: { rate: 1, pitch: 0, range: 1, volume: 1 } }),
+    output: { ...defaultOutput, format: 'wav', sampleRate },
   };
+}
+
+/** A real model's first English voice, as the engine is asked for it. */
+interface RealVoice {
+  label: string;
+  voice: EngineVoice;
+  loadMb: () => Promise<number>;
 }
 
 /** The model calls alone for a text: ids made beforehand, only `infer` timed. */
@@ -53,23 +77,35 @@ async function modelOnlyMs(onnx: string, text: string): Promise<number> {
   return median(times.slice(2));
 }
 
-async function wholeMs(synthesizer: Synthesizer, onnx: string, text: string): Promise<{ ms: number; seconds: number }> {
+async function rssGrowth(load: () => Promise<void>): Promise<number> {
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+  try {
+    await load();
+  } finally {
+    clearInterval(timer);
+  }
+  return (Math.max(peak, process.memoryUsage().rss) - before) / 1024 / 1024;
+}
+
+async function wholeMs(synthesizer: Synthesizer, onnx: string, text: string, speaker = 0, engine = 'piper'): Promise<{ ms: number; seconds: number }> {
   const times: number[] = [];
   let seconds = 0;
   for (let i = 0; i < 7; i++) {
     const start = performance.now();
-    seconds = (await synthesizer.synthesize(request(onnx, text))).duration;
+    seconds = (await synthesizer.synthesize(request(onnx, text, speaker, engine))).duration;
     times.push(performance.now() - start);
   }
   return { ms: median(times.slice(2)), seconds };
 }
 
-async function firstAudioMs(synthesizer: Synthesizer, onnx: string, text: string): Promise<number> {
+async function firstAudioMs(synthesizer: Synthesizer, onnx: string, text: string, speaker = 0, engine = 'piper'): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {
     const start = performance.now();
     const stop = new AbortController();
-    for await (const _ of synthesizer.sentences(request(onnx, text), { signal: stop.signal })) {
+    for await (const _ of synthesizer.sentences(request(onnx, text, speaker, engine), { signal: stop.signal })) {
       times.push(performance.now() - start);
       stop.abort();
       break;
@@ -96,24 +132,62 @@ async function main(): Promise<void> {
     ]);
 
     const modelsDir = process.env.MODELS_DIR;
-    const real = modelsDir ? installedModels(modelsDir).filter((m) => m.problem === null && m.language === 'eng') : [];
+    const real: RealVoice[] = [];
+    if (modelsDir) {
+      configureEngines({ modelsDir });
+      for (const m of installedModels(modelsDir).filter((m) => m.problem === null && m.language === 'eng')) {
+        real.push({ label: `piper ${m.name}`, voice: { engine: 'piper', id: m.name, model: m.onnxPath, speaker: 0 }, loadMb: () => rssGrowth(async () => (await PiperModel.load(m.onnxPath, m.config!)).release()) });
+      }
+      for (const m of installedKokoroModels(modelsDir).filter((m) => m.problem === null)) {
+        const voice = m.voices.find((v) => v.language === 'eng' && v.slug.endsWith(':af_heart')) ?? m.voices.find((v) => v.language === 'eng');
+        if (!voice) continue;
+        real.push({
+          label: `kokoro ${m.name} ${voice.slug.split(':').pop()}`,
+          voice: { engine: 'kokoro', id: voice.slug, model: m.onnxPath, speaker: voice.neural!.speaker },
+          loadMb: () => rssGrowth(async () => {
+            readVoicePacks(m.voicesPath!);
+            await (await KokoroModel.load(m.onnxPath)).release();
+          }),
+        });
+      }
+    }
     if (real.length === 0) {
-      console.log('\nNo English Piper voice in MODELS_DIR: real-model rows skipped (see docs/voices.md to install one).');
+      console.log('\nNo English Piper or Kokoro model in MODELS_DIR: real-model rows skipped (see docs/voices.md to install one).');
+    } else {
+      const rows: (string | number)[][] = [];
+      for (const r of real) {
+        const memory = await r.loadMb();
+        const model = r.voice.model!;
+        await synthesizer.synthesize(request(model, 'Warm up.', r.voice.speaker, r.voice.engine));
+        const timed = await wholeMs(synthesizer, model, text, r.voice.speaker, r.voice.engine);
+        const first = await firstAudioMs(synthesizer, model, text, r.voice.speaker, r.voice.engine);
+        rows.push([r.label, fixed(timed.ms / 1000 / timed.seconds, 3), fixed(first, 0), fixed(memory, 0)]);
+      }
+      printTable('Real neural models in MODELS_DIR, one thread', ['model', 'real-time factor', 'first audio ms (stream)', 'MB per loaded model'], rows);
+    }
+
+    const missing = pocketsphinxMissing();
+    if (missing) {
+      console.log(`\nWord error rate column skipped: ${missing}.`);
       return;
     }
-    configureEngines({ modelsDir: modelsDir! });
-    const rows: (string | number)[][] = [];
-    for (const m of real) {
-      const before = process.memoryUsage().rss;
-      const loaded = await PiperModel.load(m.onnxPath, m.config!);
-      const memory = (process.memoryUsage().rss - before) / 1024 / 1024;
-      await loaded.release();
-      await synthesizer.synthesize(request(m.onnxPath, 'Warm up.'));
-      const timed = await wholeMs(synthesizer, m.onnxPath, text);
-      const first = await firstAudioMs(synthesizer, m.onnxPath, text);
-      rows.push([m.name, fixed(timed.ms / 1000 / timed.seconds, 3), fixed(first, 0), fixed(memory, 0)]);
+    const tiers: { label: string; voice: EngineVoice }[] = [
+      { label: 'Flite slt (ssfm-v30 English tier)', voice: { engine: 'flite', id: 'slt' } },
+      { label: 'Flite rms', voice: { engine: 'flite', id: 'rms' } },
+      { label: 'eSpeak NG en-us (formant tier)', voice: { engine: 'espeak', id: 'en-us' } },
+      { label: 'eSpeak NG en-us f3', voice: { engine: 'espeak', id: 'en-us', variant: 'f3' } },
+      ...real.map((r) => ({ label: r.label, voice: r.voice })),
+    ];
+    const werRows: (string | number)[][] = [];
+    let yardstick = 0;
+    for (const [i, tier] of tiers.entries()) {
+      const speech = await synthesizer.synthesize(voiceRequest(tier.voice, werParagraph, 16000));
+      const heard = await recognize(speech.audio);
+      const wer = wordErrorRate(werParagraph, heard);
+      if (i === 0) yardstick = wer;
+      werRows.push([tier.label, fixed(wer, 2), yardstick > 0 ? fixed(wer / yardstick, 2) : '-', heard.split(' ').slice(0, 8).join(' ') + ' …']);
     }
-    printTable('Real Piper voices in MODELS_DIR, one thread', ['model', 'real-time factor', 'first audio ms (stream)', 'MB per loaded model'], rows);
+    printTable('Round-trip word error rate (pocketsphinx 0.8 en-us, 16 kHz WAV, 40-word paragraph; ratio to Flite slt)', ['voice', 'WER', 'ratio', 'heard (start)'], werRows);
   } finally {
     await pool.close();
     rmSync(dir, { recursive: true, force: true });

@@ -42,6 +42,8 @@ export interface EarlierServiceDeps {
   synthesizer: Synthesizer;
   /** Voices of speaks: built-in, custom, and uploaded samples. */
   voices: VoiceResolver;
+  /** SPEAK_RETENTION_HOURS in ms: how long a finished speak is answered. */
+  speakRetentionMs?: number;
 }
 
 /**
@@ -52,7 +54,7 @@ export async function openEarlierServices(deps: EarlierServiceDeps): Promise<Ear
   const { clock, blobs, queue, accounts, publicUrl, repositories } = deps;
   const signer = deps.urlSigner;
   const urls = new SpeakUrls(publicUrl, signer);
-  const resources = new SpeakResourceService({ resources: repositories.speakResources, blobs, signer, clock, publicUrl });
+  const resources = new SpeakResourceService({ resources: repositories.speakResources, blobs, signer, clock, publicUrl, accounts, rate: deps.rate });
   const webhooks = new WebhookService({
     deliveries: repositories.deliveries,
     speaks: repositories.speaks,
@@ -73,6 +75,7 @@ export async function openEarlierServices(deps: EarlierServiceDeps): Promise<Ear
     voices: deps.voices,
     resources,
     finished: webhooks,
+    retentionMs: deps.speakRetentionMs,
   });
   queue.register(speakJob(speaks));
   queue.register(webhookJob(webhooks));

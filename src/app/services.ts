@@ -29,11 +29,16 @@ import { ServerSettings } from '../store/server-settings.js';
 import { SynthesisPool } from '../synthesis/pool/synthesis-pool.js';
 import { Synthesizer } from '../synthesis/pipeline/synthesizer.js';
 import { openEarlierServices, type EarlierServices } from './earlier-services.js';
+import { openMaintenance, type Maintenance } from '../services/maintenance/maintenance.js';
 
 export type { EarlierServices } from './earlier-services.js';
 
-/** Everything a process of Orator works with, wired once from the config. */
-export interface Services {
+/**
+ * What every role of a node needs, wired once from the config: the state and its backends, and the
+ * services the queued jobs run (speaks, webhook deliveries, professional clones). A worker node
+ * (`--role worker`) opens only this.
+ */
+export interface CoreServices {
   config: Config;
   clock: Clock;
   store: Store;
@@ -50,27 +55,63 @@ export interface Services {
   accountDeletion: AccountDeletion;
   pool: SynthesisPool;
   synthesizer: Synthesizer;
-  previews: PreviewService;
   /** Voice ids of requests → voices the account may use (built-in, later custom). */
   voices: VoiceResolver;
   /** Custom voices: instant and professional clones, their lifecycle and profiles. */
   customVoices: CustomVoiceService;
+  /** The earlier interface: speaks (durable jobs), upload slots, completion webhooks. */
+  earlier: EarlierServices;
+  /**
+   * The maintenance sweeps (abandoned clones, retention), each once per cluster; `serve` starts
+   * `maintenance.scheduler` in the roles that do work (worker, all).
+   */
+  maintenance: Maintenance;
+  close(): Promise<void>;
+}
+
+/**
+ * Everything a node that serves the interfaces works with (roles `all` and `api`, the CLI and the
+ * tests): the core, plus what only HTTP requests use.
+ */
+export interface Services extends CoreServices {
+  /** Preview audio of built-in voices (rendered once, kept in the blob store). */
+  previews: PreviewService;
   /** The voices an account can list (its completed custom voices first); custom voices plug in through its CustomVoiceLister. */
   voiceCatalog: VoiceCatalog;
   /** Syntheses of the current interface: voice, model and emotion checks, concurrency slot, credits. */
   speech: SpeechService;
   /** Finished answers of identical synthesis requests, in the blob store, bounded by CACHE_MAX_BYTES. */
   speechCache: SpeechCache;
-  /** The earlier interface: speaks (durable jobs), upload slots, completion webhooks. */
-  earlier: EarlierServices;
-  close(): Promise<void>;
 }
 
 export interface OpenOptions {
   clock?: Clock;
 }
 
+/** The services of a node that serves HTTP: the core and the request-only services on top. */
 export async function openServices(config: Config, options: OpenOptions = {}): Promise<Services> {
+  return withHttpServices(await openCoreServices(config, options));
+}
+
+/** What only HTTP requests use, built over the core (no second database, pool or connection). */
+export function withHttpServices(core: CoreServices): Services {
+  const { config, clock, repositories, blobs, accounts, limiters, voices, synthesizer, pool, customVoices } = core;
+  const speechCache = new SpeechCache({ repository: repositories.synthesisCache, blobs, clock, maxBytes: config.cacheMaxBytes });
+  return {
+    ...core,
+    previews: new PreviewService(synthesizer, blobs),
+    voiceCatalog: new VoiceCatalog(customVoices),
+    speech: new SpeechService({ voices, synthesizer, pool, admission: new SpeechAdmission(accounts, limiters.concurrency), cache: speechCache }),
+    speechCache,
+  };
+}
+
+/**
+ * The core alone: what a worker node opens. The job types are registered on the queue here, in
+ * every role (a producer reads a type's attempts from it); only `serve` decides whether this
+ * process also consumes them (`queue.start`, roles `all` and `worker`).
+ */
+export async function openCoreServices(config: Config, options: OpenOptions = {}): Promise<CoreServices> {
   const clock = options.clock ?? systemClock;
   mkdirSync(config.dataDir, { recursive: true });
   const store = await openDatabase({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir, connectTimeoutMs: config.databaseConnectTimeoutMs });
@@ -97,8 +138,6 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     clock,
   });
   customVoices.registerJobs(queue);
-  // Instant clones a dead process left `training` become `failed` (professional ones resume by their job).
-  await customVoices.startMaintenance();
   const voices = new ChainedVoiceResolver([new BuiltinVoiceResolver(), new CustomVoiceResolver(customVoices)]);
   // The earlier interface also speaks in the voice of an uploaded sample (tts_mode audio_file), adapted like a custom voice.
   const resourceVoices = new ResourceVoiceResolver({ resources: repositories.speakResources, blobs, adaptation, tmpDir: path.join(config.dataDir, 'tmp', 'speak-resources') });
@@ -115,8 +154,23 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     accounts,
     synthesizer,
     voices: earlierVoices,
+    speakRetentionMs: config.speakRetentionMs,
   });
-  const speechCache = new SpeechCache({ repository: repositories.synthesisCache, blobs, clock, maxBytes: config.cacheMaxBytes });
+  const maintenance = openMaintenance({
+    clock,
+    sweepRuns: repositories.sweepRuns,
+    retention: {
+      speaks: repositories.speaks,
+      resources: repositories.speakResources,
+      deliveries: repositories.deliveries,
+      queue,
+      blobs,
+      periods: { speakMs: config.speakRetentionMs, uploadMs: config.uploadRetentionMs, jobMs: config.jobRetentionMs },
+    },
+    retentionPeriodMs: config.retentionSweepMs,
+    // Instant clones a dead process left `training` become `failed` (professional ones resume by their job).
+    sweeps: customVoices.sweeps(),
+  });
   return {
     config,
     clock,
@@ -132,17 +186,14 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     accountDeletion: new AccountDeletion({ accounts: repositories.accounts, data: repositories.accountData, audit: repositories.audit, blobs, queue, clock }),
     pool,
     synthesizer,
-    previews: new PreviewService(synthesizer, blobs),
     voices,
     customVoices,
     earlier,
-    voiceCatalog: new VoiceCatalog(customVoices),
-    speech: new SpeechService({ voices, synthesizer, pool, admission: new SpeechAdmission(accounts, limiters.concurrency), cache: speechCache }),
-    speechCache,
+    maintenance,
     async close() {
       await queue.stop({ timeoutMs: 10_000 });
       await queue.close?.();
-      await customVoices.stopMaintenance();
+      await maintenance.scheduler.stop();
       await customVoices.idle();
       await adaptation.close();
       await pool.close();

@@ -56,6 +56,21 @@ export interface Config {
    * blob store, least recently used evicted first). Default 256 MiB; 0 turns the cache off.
    */
   cacheMaxBytes: number;
+  /**
+   * SPEAK_RETENTION_HOURS: a finished speak (earlier interface) is answered, with fresh download
+   * links, this long after it finished; then it is gone (404), and its audio and row are deleted
+   * once the last link issued for it has expired (24 h later). Default 168 (7 days).
+   */
+  speakRetentionMs: number;
+  /** UPLOAD_RETENTION_HOURS: an uploaded speak resource is kept this long after its upload. Default 168 (7 days). */
+  uploadRetentionMs: number;
+  /**
+   * JOB_RETENTION_DAYS: finished jobs (and the ids that keep enqueues idempotent) and finished
+   * webhook deliveries are kept this long. Default 30.
+   */
+  jobRetentionMs: number;
+  /** RETENTION_SWEEP_SECONDS: how often the retention sweep runs (once per cluster). Default 600. */
+  retentionSweepMs: number;
   /** SYNTH_WORKERS: engine worker threads. Default: number of cores. */
   synthWorkers: number;
   /**
@@ -165,6 +180,10 @@ export function readConfig(env: Env = process.env): Config {
     s3Region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
     s3ForcePathStyle: boolean(env, 'S3_FORCE_PATH_STYLE'),
     cacheMaxBytes: integer(env, 'CACHE_MAX_BYTES', 256 * 1024 * 1024, 0, Number.MAX_SAFE_INTEGER),
+    speakRetentionMs: integer(env, 'SPEAK_RETENTION_HOURS', 168, 1, 100 * 365 * 24) * 3_600_000,
+    uploadRetentionMs: integer(env, 'UPLOAD_RETENTION_HOURS', 168, 1, 100 * 365 * 24) * 3_600_000,
+    jobRetentionMs: integer(env, 'JOB_RETENTION_DAYS', 30, 1, 100 * 365) * 86_400_000,
+    retentionSweepMs: integer(env, 'RETENTION_SWEEP_SECONDS', 600, 1, 7 * 86_400) * 1000,
     synthWorkers: integer(env, 'SYNTH_WORKERS', Math.max(1, os.availableParallelism()), 1, 256),
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 16, 1, 1024),
     allowPrivateCallbacks: boolean(env, 'ALLOW_PRIVATE_CALLBACKS'),

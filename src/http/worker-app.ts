@@ -1,5 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { Services } from '../app/services.js';
+import type { CoreServices } from '../app/services.js';
 import { createLogger } from '../logging/create-logger.js';
 import { quietHealthProbes } from '../logging/quiet-health-probes.js';
 import { registerHealth } from './site/health.js';
@@ -9,7 +9,7 @@ import { registerHealth } from './site/health.js';
  * `/health`); every other path is 404 `{detail}`, so a worker put behind a load balancer by
  * mistake serves nothing it should not.
  */
-export async function buildWorkerApp(services: Pick<Services, 'config' | 'store' | 'blobs'>): Promise<FastifyInstance> {
+export async function buildWorkerApp(services: Pick<CoreServices, 'config' | 'store' | 'blobs'>): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance: createLogger({ level: services.config.logLevel }) as FastifyBaseLogger });
   app.setErrorHandler((error, request, reply) => {
     request.log.error(error);

@@ -21,6 +21,13 @@ export function instrumentServices(services: Services, metrics: Metrics): void {
 
   services.speechCache.onLookup = (outcome) => metrics.cacheLookups.inc({ outcome });
 
+  services.maintenance.retention.listeners.push((report) => {
+    for (const [kind, freed] of Object.entries(report)) {
+      metrics.retentionRows.inc({ kind }, freed.rows);
+      metrics.retentionBytes.inc({ kind }, freed.bytes);
+    }
+  });
+
   const synthesize = synthesizer.synthesize.bind(synthesizer);
   synthesizer.synthesize = async (request, onProgress) => {
     const started = performance.now();

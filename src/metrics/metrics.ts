@@ -18,6 +18,10 @@ export interface Metrics {
   webhookDeliveries: Gauge<'outcome'>;
   /** Response cache lookups by outcome (hit, miss). */
   cacheLookups: Counter<'outcome'>;
+  /** Rows the retention sweep removed, by kind (speaks, speak_resources, jobs, webhook_deliveries). */
+  retentionRows: Counter<'kind'>;
+  /** Blob bytes the retention sweep freed, by kind. */
+  retentionBytes: Counter<'kind'>;
 }
 
 const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -41,5 +45,7 @@ export function createMetrics(): Metrics {
     jobsFailed: new Gauge({ name: 'orator_jobs_failed', help: 'Jobs that failed for good, by type (whole cluster)', labelNames: ['type'], registers }),
     webhookDeliveries: new Gauge({ name: 'orator_webhook_deliveries', help: 'Webhook deliveries by outcome (pending, delivered, failed)', labelNames: ['outcome'], registers }),
     cacheLookups: new Counter({ name: 'orator_cache_lookups_total', help: 'Response cache lookups by outcome (hit, miss)', labelNames: ['outcome'], registers }),
+    retentionRows: new Counter({ name: 'orator_retention_removed_rows_total', help: 'Rows the retention sweep removed, by kind', labelNames: ['kind'], registers }),
+    retentionBytes: new Counter({ name: 'orator_retention_freed_bytes_total', help: 'Blob bytes the retention sweep freed, by kind', labelNames: ['kind'], registers }),
   };
 }

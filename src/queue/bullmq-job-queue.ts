@@ -18,7 +18,7 @@ import {
 export const DEFAULT_MAX_ATTEMPTS = 25;
 export const DEFAULT_LEASE_MS = 30_000;
 const MAX_ERROR_LENGTH = 2000;
-/** Finished jobs (and the ids that keep enqueues idempotent) are kept this long. */
+/** Finished jobs (and the ids that keep enqueues idempotent) are kept this long unless told otherwise (JOB_RETENTION_DAYS). */
 const KEEP_FINISHED_SECONDS = 30 * 24 * 3600;
 
 /** What a BullMQ job carries: the payload, and why it was last handed back unfinished. */
@@ -38,6 +38,8 @@ export interface BullMQJobQueueOptions {
   prefix?: string;
   /** Errors no caller can receive (a worker's connection, a lost lock). Default: stderr. */
   onError?: (error: unknown, what: string) => void;
+  /** Seconds finished jobs and their ids are kept (JOB_RETENTION_DAYS). Default 30 days. */
+  keepFinishedSeconds?: number;
 }
 
 /**
@@ -65,12 +67,19 @@ export class BullMQJobQueue implements JobQueue {
   private readonly bullPrefix: string;
   private readonly onError: (error: unknown, what: string) => void;
   private started = false;
+  private readonly keepFinishedSeconds: number;
 
   constructor(private readonly options: BullMQJobQueueOptions) {
     this.redis = options.redis;
     this.prefix = options.prefix ?? 'orator:';
     this.bullPrefix = `${this.prefix}bull`;
     this.onError = options.onError ?? ((error, what) => console.error(`job queue: ${what}:`, error));
+    this.keepFinishedSeconds = Math.max(1, Math.round(options.keepFinishedSeconds ?? KEEP_FINISHED_SECONDS));
+  }
+
+  /** BullMQ removes finished jobs by their age itself (removeOnComplete/removeOnFail), and the ids expire with them. */
+  async removeFinishedBefore(): Promise<number> {
+    return 0;
   }
 
   register<P>(type: JobType<P>): void {
@@ -89,7 +98,7 @@ export class BullMQJobQueue implements JobQueue {
     if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new RangeError('maxAttempts must be a positive integer');
     return redisCall('enqueuing a job', async () => {
       await this.redis.sadd(this.typesKey(), type);
-      const fresh = await this.redis.set(this.idKey(id), type, 'EX', KEEP_FINISHED_SECONDS, 'NX');
+      const fresh = await this.redis.set(this.idKey(id), type, 'EX', this.keepFinishedSeconds, 'NX');
       if (fresh !== 'OK') return { id, created: false };
       const envelope: Envelope = { p: payload ?? null };
       await this.queueFor(type).add(type, envelope, {
@@ -97,8 +106,8 @@ export class BullMQJobQueue implements JobQueue {
         delay: Math.max(0, Math.ceil(options.delayMs ?? 0)),
         attempts: maxAttempts,
         backoff: { type: 'orator' },
-        removeOnComplete: { age: KEEP_FINISHED_SECONDS },
-        removeOnFail: { age: KEEP_FINISHED_SECONDS },
+        removeOnComplete: { age: this.keepFinishedSeconds },
+        removeOnFail: { age: this.keepFinishedSeconds },
       });
       return { id, created: true };
     });

@@ -10,12 +10,12 @@ import type { JobQueue } from './job-queue.js';
  * With it: BullMQ on that Redis (checked here: unreachable → RedisUnavailableError naming it).
  */
 export async function createJobQueue(
-  config: Pick<Config, 'redisUrl'> & Partial<Pick<Config, 'redisPrefix'>>,
+  config: Pick<Config, 'redisUrl'> & Partial<Pick<Config, 'redisPrefix' | 'jobRetentionMs'>>,
   store: Store,
   options?: DatabaseJobQueueOptions,
 ): Promise<JobQueue> {
   if (!config.redisUrl) return new DatabaseJobQueue(store, options);
   const redis = openRedis(config.redisUrl, { name: 'orator-queue' });
   await connectRedis(redis, config.redisUrl);
-  return new BullMQJobQueue({ redis, ownsConnection: true, redisUrl: config.redisUrl, prefix: config.redisPrefix, onError: options?.onError });
+  return new BullMQJobQueue({ redis, ownsConnection: true, redisUrl: config.redisUrl, prefix: config.redisPrefix, onError: options?.onError, keepFinishedSeconds: config.jobRetentionMs ? config.jobRetentionMs / 1000 : undefined });
 }

@@ -68,6 +68,12 @@ export class DatabaseJobQueue implements JobQueue {
     this.pollIntervalMs = options.pollIntervalMs ?? 200;
     this.onError = options.onError ?? ((error, what) => console.error(`job queue: ${what}:`, error));
   }
+  async removeFinishedBefore(before: number, limit: number): Promise<number> {
+    const ids = this.store.db.selectFrom('jobs').select('id').where('state', 'in', ['completed', 'failed']).where('finished_at', '<', before).limit(limit);
+    const result = await this.store.db.deleteFrom('jobs').where('id', 'in', ids).executeTakeFirst();
+    return Number(result.numDeletedRows ?? 0);
+  }
+
 
   register<P>(type: JobType<P>): void {
     if (this.types.has(type.name)) throw new JobQueueError(`job type "${type.name}" is already registered`);

@@ -94,6 +94,12 @@ export interface JobQueue {
    * already running it is not stopped: it must cope with its subject being gone.
    */
   remove(id: string): Promise<boolean>;
+  /**
+   * Removes up to `limit` jobs that finished (completed or failed for good) before `before` (ms),
+   * and with them their ids' idempotency; returns how many. Queues that expire finished jobs by
+   * themselves (BullMQ's removeOnComplete/removeOnFail age) answer 0.
+   */
+  removeFinishedBefore(before: number, limit: number): Promise<number>;
   /** Releases connections (after stop()); the database queue has none of its own. */
   close?(): Promise<void>;
 }

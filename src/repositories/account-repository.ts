@@ -1,9 +1,38 @@
 import { sql } from 'kysely';
 import type { Account } from '../services/accounts/account.js';
 import type { Plan } from '../services/accounts/plan.js';
-import type { AccountRow, NewAccountRow } from '../store/schema.js';
+import type { AccountRow, NewAccountRow, PlanRow } from '../store/schema.js';
+
+type PlanRowColumns = Omit<PlanRow, 'name'>;
 import { planFromRow } from './plan-repository.js';
 import { affected, type DatabaseHandle } from './database-handle.js';
+import { PreparedQuery } from './prepared-query.js';
+
+/** What a request signed in with an API key works with, read in one query. */
+export interface KeySignIn {
+  account: Account;
+  plan: Plan;
+  /** `accounts.voices_version`: what caches of the account's custom voices are checked against. */
+  voicesVersion: number;
+  /** The key's stored digest, for the caller's constant-time check. */
+  storedDigest: string;
+}
+
+const planColumns = [
+  'plans.concurrency_limit',
+  'plans.custom_voice_slot',
+  'plans.professional_voice_slot',
+  'plans.plan_credits',
+  'plans.clone_allowed',
+  'plans.prosody_meta_allowed',
+  'plans.speak_rate_per_minute',
+  'plans.max_concurrent_clones',
+  'plans.professional_clone_generations',
+  'plans.upload_slots_open',
+  'plans.upload_bytes',
+  'plans.upload_slots_per_hour',
+  'plans.credit_period',
+] as const;
 
 /** Which hashed credential identifies the caller: the X-API-KEY or the Bearer token. */
 export type CredentialColumn = 'api_key_hash' | 'api_token_hash';
@@ -33,7 +62,34 @@ export type AccountChanges = Partial<
  * counters (credits, professional trainings), debited atomically against their plan.
  */
 export class AccountRepository {
-  constructor(private readonly db: DatabaseHandle) {}
+  /** Every request of the current interface starts with it: prepared once (see PreparedQuery). */
+  private readonly keySignIn: PreparedQuery<{ digest: string; now: number }, Record<string, unknown>>;
+
+  constructor(private readonly db: DatabaseHandle) {
+    this.keySignIn = new PreparedQuery(db, (param) =>
+      db
+        .selectFrom('account_keys')
+        .innerJoin('accounts', 'accounts.uid', 'account_keys.uid')
+        .innerJoin('plans', 'plans.name', 'accounts.plan')
+        .selectAll('accounts')
+        .select(planColumns)
+        .select('account_keys.key_hash as stored_digest')
+        .where('account_keys.key_hash', '=', param('digest'))
+        .where('account_keys.revoked_at', 'is', null)
+        .where((eb) => eb.or([eb('account_keys.expires_at', 'is', null), eb('account_keys.expires_at', '>', param('now'))])),
+    );
+  }
+
+  /**
+   * The account, its plan and its voices version for the API key with this digest, if the key is
+   * neither revoked nor expired at `now`: one indexed read, nothing cached, so a key revoked or an
+   * account disabled through any process is refused on the very next request.
+   */
+  async findByValidKey(digest: string, now: number): Promise<KeySignIn | null> {
+    const row = (await this.keySignIn.first({ digest, now })) as (AccountRow & PlanRowColumns & { stored_digest: string }) | undefined;
+    if (!row) return null;
+    return { account: accountFromRow(row), plan: planFromRow({ ...row, name: row.plan }), voicesVersion: Number(row.voices_version), storedDigest: row.stored_digest };
+  }
 
   /** The handle this repository works through (for the repositories that go with it). */
   get handle(): DatabaseHandle {
@@ -55,18 +111,7 @@ export class AccountRepository {
       .selectFrom('accounts')
       .innerJoin('plans', 'plans.name', 'accounts.plan')
       .selectAll('accounts')
-      .select([
-        'plans.concurrency_limit',
-        'plans.custom_voice_slot',
-        'plans.professional_voice_slot',
-        'plans.plan_credits',
-        'plans.clone_allowed',
-        'plans.prosody_meta_allowed',
-        'plans.speak_rate_per_minute',
-        'plans.max_concurrent_clones',
-        'plans.professional_clone_generations',
-        'plans.credit_period',
-      ])
+      .select(planColumns)
       .where('accounts.uid', '=', uid)
       .executeTakeFirst();
     if (!row) return null;

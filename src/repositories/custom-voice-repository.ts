@@ -1,12 +1,31 @@
 import type { CustomVoiceRow, CustomVoicesTable } from '../store/schema.js';
 import { affected, type DatabaseHandle } from './database-handle.js';
+import { PreparedQuery } from './prepared-query.js';
 
 export type NewCustomVoice = Omit<CustomVoiceRow, 'error' | 'profile' | 'upload_key'> & Partial<Pick<CustomVoiceRow, 'error' | 'profile' | 'upload_key'>>;
+export type UsableCustomVoiceRow = Pick<CustomVoiceRow, 'voice_id' | 'name' | 'model' | 'language' | 'created_at'>;
 export type CustomVoiceChanges = Partial<Pick<CustomVoicesTable, 'status' | 'profile' | 'error' | 'upload_key' | 'updated_at'>>;
 
 /** The `custom_voices` table: instant and professional clones, their status and profile. */
 export class CustomVoiceRepository {
-  constructor(private readonly db: DatabaseHandle) {}
+  private readonly usable: PreparedQuery<{ accountUid: string }, UsableCustomVoiceRow>;
+
+  constructor(private readonly db: DatabaseHandle) {
+    this.usable = new PreparedQuery(db, (param) =>
+      db
+        .selectFrom('custom_voices')
+        .select(['voice_id', 'name', 'model', 'language', 'created_at'])
+        .where('account_uid', '=', param('accountUid'))
+        .where('status', '=', 'completed')
+        .orderBy('created_at', 'desc')
+        .orderBy('voice_id', 'desc'),
+    );
+  }
+
+  /** The account's completed voices, newest first, with what listings show of them (not their profiles). */
+  async listUsable(accountUid: string): Promise<UsableCustomVoiceRow[]> {
+    return this.usable.execute({ accountUid });
+  }
 
   async insert(voice: NewCustomVoice): Promise<void> {
     await this.db

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { WebhookDeliveryRow } from '../store/schema.js';
-import type { DatabaseHandle } from './database-handle.js';
+import { affected, type DatabaseHandle } from './database-handle.js';
 
 /** The `webhook_deliveries` table: one row per speak whose account had a callback URL when it finished. */
 export class DeliveryRepository {
@@ -53,5 +53,12 @@ export class DeliveryRepository {
       .where('id', '=', id)
       .where('status', '=', 'pending')
       .execute();
+  }
+
+  /** Removes deliveries that ended (delivered or failed) before `before`, at most `limit`; returns how many. */
+  async removeFinishedBefore(before: number, limit: number): Promise<number> {
+    const ids = this.db.selectFrom('webhook_deliveries').select('id').where('finished_at', 'is not', null).where('finished_at', '<', before).limit(limit);
+    const result = await this.db.deleteFrom('webhook_deliveries').where('id', 'in', ids).executeTakeFirst();
+    return affected(result);
   }
 }

@@ -9,6 +9,7 @@ import { PlanRepository } from './plan-repository.js';
 import { SpeakRepository } from './speak-repository.js';
 import { SpeakResourceRepository } from './speak-resource-repository.js';
 import { SynthesisCacheRepository } from './synthesis-cache-repository.js';
+import { SweepRunRepository } from './sweep-run-repository.js';
 
 export { AccountRepository, accountRepository, type AccountChanges, type CredentialColumn, type EncryptedColumn } from './account-repository.js';
 export { AccountAuditRepository, type AuditActor, type AuditEntry } from './account-audit-repository.js';
@@ -20,6 +21,7 @@ export { SpeakRepository, type NewSpeak, type FinishedAudio } from './speak-repo
 export { DeliveryRepository } from './delivery-repository.js';
 export { SpeakResourceRepository } from './speak-resource-repository.js';
 export { SynthesisCacheRepository } from './synthesis-cache-repository.js';
+export { SweepRunRepository } from './sweep-run-repository.js';
 export type { DatabaseHandle } from './database-handle.js';
 
 /** One repository per aggregate: the only code that reads or writes the database. */
@@ -33,6 +35,7 @@ export interface Repositories {
   deliveries: DeliveryRepository;
   speakResources: SpeakResourceRepository;
   synthesisCache: SynthesisCacheRepository;
+  sweepRuns: SweepRunRepository;
   /** Everything one account owns, for its deletion. */
   accountData: AccountDataRepository;
 }
@@ -48,6 +51,7 @@ export function openRepositories(db: DatabaseHandle): Repositories {
     deliveries: new DeliveryRepository(db),
     speakResources: new SpeakResourceRepository(db),
     synthesisCache: new SynthesisCacheRepository(db),
+    sweepRuns: new SweepRunRepository(db),
     accountData: new AccountDataRepository(db),
   };
 }

@@ -57,6 +57,9 @@ export function planFromRow(row: PlanRow): Plan {
     speakRatePerMinute: row.speak_rate_per_minute,
     maxConcurrentClones: row.max_concurrent_clones,
     professionalCloneGenerations: row.professional_clone_generations,
+    uploadSlotsOpen: Number(row.upload_slots_open),
+    uploadBytes: Number(row.upload_bytes),
+    uploadSlotsPerHour: Number(row.upload_slots_per_hour),
     creditPeriod: row.credit_period ?? 'P1M',
   };
 }
@@ -72,6 +75,9 @@ export function planToRow(limits: Partial<PlanLimits>): Partial<Omit<PlanRow, 'n
   if (limits.speakRatePerMinute !== undefined) row.speak_rate_per_minute = limits.speakRatePerMinute;
   if (limits.maxConcurrentClones !== undefined) row.max_concurrent_clones = limits.maxConcurrentClones;
   if (limits.professionalCloneGenerations !== undefined) row.professional_clone_generations = limits.professionalCloneGenerations;
+  if (limits.uploadSlotsOpen !== undefined) row.upload_slots_open = limits.uploadSlotsOpen;
+  if (limits.uploadBytes !== undefined) row.upload_bytes = limits.uploadBytes;
+  if (limits.uploadSlotsPerHour !== undefined) row.upload_slots_per_hour = limits.uploadSlotsPerHour;
   if (limits.creditPeriod !== undefined) row.credit_period = limits.creditPeriod;
   return row;
 }

@@ -92,6 +92,35 @@ export class SpeakRepository {
     return affected(result) === 1;
   }
 
+  /**
+   * Up to `limit` finished speaks (done or failed) that finished before `before`, oldest first,
+   * with the key of their audio: what the retention sweep removes next.
+   */
+  async finishedBefore(before: number, limit: number): Promise<Array<{ id: string; audioKey: string | null }>> {
+    const rows = await this.db
+      .selectFrom('speaks')
+      .select(['id', 'audio_key'])
+      .where('finished_at', 'is not', null)
+      .where('finished_at', '<', before)
+      .orderBy('finished_at')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ id: r.id, audioKey: r.audio_key }));
+  }
+
+  /**
+   * Removes finished speaks (their audio must be gone already) and their finished webhook
+   * deliveries; returns how many rows went. A speak still in progress is never removed.
+   */
+  async removeFinished(ids: string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    return this.db.transaction().execute(async (trx) => {
+      const deliveries = await trx.deleteFrom('webhook_deliveries').where('speak_id', 'in', ids).where('status', '!=', 'pending').executeTakeFirst();
+      const speaks = await trx.deleteFrom('speaks').where('id', 'in', ids).where('status', '!=', 'progress').executeTakeFirst();
+      return affected(deliveries) + affected(speaks);
+    });
+  }
+
   /** Ids of speaks still in progress, oldest first (recovery at start). */
   async inProgress(): Promise<string[]> {
     const rows = await this.db.selectFrom('speaks').select('id').where('status', '=', 'progress').orderBy('created_at').execute();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { withCachedStatements } from './cached-statements.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -49,7 +50,7 @@ function openSqlite(dataDir: string): Store {
   file.pragma('foreign_keys = ON');
   // Safe with WAL (durable across application crashes; an OS crash may lose the last commits).
   file.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withCachedStatements(file) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

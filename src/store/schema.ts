@@ -19,6 +19,7 @@ export interface Database {
   synthesis_cache: SynthesisCacheTable;
   account_audit: AccountAuditTable;
   account_keys: AccountKeysTable;
+  sweep_runs: SweepRunsTable;
 }
 
 /** 0 or 1. */
@@ -41,8 +42,20 @@ export interface PlansTable {
   max_concurrent_clones: number;
   /** Professional clone trainings per period. */
   professional_clone_generations: number;
+  /** Upload slots (`POST /api/speak/resource`) awaiting their upload at once. */
+  upload_slots_open: Generated<number>;
+  /** Bytes of uploads kept for the account at once. */
+  upload_bytes: Generated<number>;
+  /** New upload slots per hour. */
+  upload_slots_per_hour: Generated<number>;
   /** How often credits renew: ISO 8601 duration of one unit (P1M, P1Y, P1W, P30D). */
   credit_period: Generated<string>;
+}
+
+/** When each cluster-wide maintenance sweep last ran (one row per sweep). */
+export interface SweepRunsTable {
+  name: string;
+  last_run_at: number;
 }
 
 export interface AccountsTable {
@@ -69,6 +82,8 @@ export interface AccountsTable {
   disabled_at: Generated<number | null>;
   /** Start (ms) of the billing period the usage counters belong to; null (rows written before) means created_at. */
   period_start: Generated<number | null>;
+  /** Bumped by the database on every change to the account's custom voices (migration 0009): what caches of them are checked against. */
+  voices_version: Generated<number>;
 }
 
 /** The API keys of each account (several per account), as SHA-256 digests. */

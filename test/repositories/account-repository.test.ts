@@ -138,6 +138,9 @@ function planWith(name: string, limits: Partial<import('../../src/services/accou
     speakRatePerMinute: 10,
     maxConcurrentClones: 1,
     professionalCloneGenerations: 1,
+    uploadSlotsOpen: 7,
+    uploadBytes: 1_000_000,
+    uploadSlotsPerHour: 30,
     creditPeriod: 'P1M',
     ...limits,
   };

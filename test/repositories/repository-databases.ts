@@ -8,6 +8,8 @@ import { testDatabaseTargets, type TestDatabase } from '../contract/test-databas
 export interface RepositoryContext {
   dialect: Dialect;
   repos: Repositories;
+  /** The open database behind `repos` (for what is not a repository, such as the database job queue). */
+  store: Store;
   /** The same database through a second connection pool, as a second node would see it. */
   other: () => Promise<Repositories>;
   /** A fresh account on `plan`, straight through the repository; returns its uid. */
@@ -27,6 +29,7 @@ export function onEveryDatabase(name: string, suite: (context: RepositoryContext
       const context: RepositoryContext = {
         dialect: target.dialect,
         repos: null as unknown as Repositories,
+        store: null as unknown as Store,
         async other() {
           second ??= openRepositories((await database.open()).db);
           return second;
@@ -54,6 +57,7 @@ export function onEveryDatabase(name: string, suite: (context: RepositoryContext
         database = await target.create();
         store = await database.open();
         context.repos = openRepositories(store.db);
+        context.store = store;
       });
       after(async () => {
         await database.dispose();

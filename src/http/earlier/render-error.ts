@@ -17,6 +17,8 @@ const speakAnswers: Record<SpeakErrorCode, { status: number; code: (error: Speak
   insufficient_credit: { status: 402, code: () => 'app/insufficient-credit' },
   rate_limited: { status: 429, code: () => 'app/too-many-requests' },
   file_too_large: { status: 413, code: () => 'app/invalid/file_size' },
+  upload_limit: { status: 429, code: () => 'app/too-many-requests' },
+  storage_full: { status: 413, code: () => 'app/upload/storage-full' },
   unsupported_audio_format: { status: 400, code: () => 'app/unsupported/audio_format' },
 };
 

@@ -8,7 +8,7 @@ import { objectBody, oneOf, requiredString } from './body-fields.js';
 /**
  * `POST /api/speak/resource` `{audio_format: wav|mp3|m4a}` → `{speak_resource_id, presigned_url}`.
  * PUT the file's bytes to `presigned_url` within the hour. The seller's switch for this feature
- * is the plan's cloning permission.
+ * is the plan's cloning permission; the plan also bounds open slots, kept bytes and slots per hour.
  */
 export function registerSpeakResourceCreate(api: FastifyInstance, services: Services): void {
   api.post('/speak/resource', async (request) => {
@@ -16,7 +16,7 @@ export function registerSpeakResourceCreate(api: FastifyInstance, services: Serv
     const body = objectBody(request.body);
     const format = oneOf('audio_format', requiredString(body, 'audio_format', 16).toLowerCase(), resourceFormats);
     if (!plan.cloneAllowed) throw errors.forbidden('Voice uploads are not enabled for this account');
-    const slot = await services.earlier.resources.create(account.uid, format);
+    const slot = await services.earlier.resources.create(account.uid, plan, format);
     return { result: { speak_resource_id: slot.id, presigned_url: slot.presignedUrl } };
   });
 }

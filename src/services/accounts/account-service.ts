@@ -46,6 +46,17 @@ export interface CurrentPeriod {
   nextRenewalAt: number;
 }
 
+/** Who a request is, as read when it signed in. */
+export interface SignedIn {
+  account: Account;
+  plan: Plan;
+  /**
+   * The account's custom voices version (bumped by the database on every change to them), which
+   * caches of its voices are checked against; null when unknown (nothing may then be cached).
+   */
+  voicesVersion: number | null;
+}
+
 /** What creation returns: the only time the API key is ever seen in clear. */
 export interface CreatedAccount {
   account: Account;
@@ -174,14 +185,33 @@ export class AccountService {
 
   /** The account whose X-API-KEY this is, or null. */
   async findByApiKey(apiKey: string): Promise<Account | null> {
+    return (await this.signInWithApiKey(apiKey))?.account ?? null;
+  }
+
+  /**
+   * The account whose X-API-KEY this is, with its plan and its custom voices' version, read
+   * fresh from the database on every call (one query): a revoked or expired key, a disabled
+   * account or a changed plan is never answered from memory, on any node. Null for no such key.
+   */
+  async signInWithApiKey(apiKey: string): Promise<SignedIn | null> {
     if (typeof apiKey !== 'string' || apiKey.length === 0 || apiKey.length > 512) return null;
     const digest = hashSecret(apiKey);
-    const found = await this.keys.findValid(digest, this.clock.now());
-    if (found && safeEqual(found.storedDigest, digest)) return this.get(found.uid);
+    const found = await this.accounts.findByValidKey(digest, this.clock.now());
+    if (found && safeEqual(found.storedDigest, digest)) return this.renewedSignIn({ account: found.account, plan: found.plan, voicesVersion: found.voicesVersion });
     // An account written without key rows (straight into the table) still has its one key.
     const legacy = await this.findByCredential('api_key_hash', apiKey);
-    if (legacy && (await this.keys.count(legacy.uid)) === 0) return legacy;
+    if (legacy && (await this.keys.count(legacy.uid)) === 0) {
+      const withPlan = await this.current(legacy.uid);
+      return withPlan ? { ...withPlan.found, voicesVersion: null } : null;
+    }
     return null;
+  }
+
+  /** The sign-in as read, or, when the clock has passed into a new billing period, as renewed (rare: once a period). */
+  private async renewedSignIn(signedIn: SignedIn): Promise<SignedIn | null> {
+    if (signedIn.account.periodStart >= this.periodOf(signedIn.account, signedIn.plan).start) return signedIn;
+    const current = await this.current(signedIn.account.uid);
+    return current ? { ...current.found, voicesVersion: signedIn.voicesVersion } : null;
   }
 
   /** The account's API keys, oldest first (digests never leave the repository). */

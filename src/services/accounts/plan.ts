@@ -14,11 +14,21 @@ export interface Plan {
   speakRatePerMinute: number;
   maxConcurrentClones: number;
   professionalCloneGenerations: number;
+  /** Upload slots (`POST /api/speak/resource`) awaiting their upload at once. */
+  uploadSlotsOpen: number;
+  /** Bytes of uploaded speak resources kept for the account at once. */
+  uploadBytes: number;
+  /** New upload slots per hour. */
+  uploadSlotsPerHour: number;
   /** How often credits renew, from each account's start date: ISO 8601 duration of one unit (`P1M` default; `P1Y`, `P1W`, `P30D`…). */
   creditPeriod: string;
 }
 
 export type PlanLimits = Omit<Plan, 'name'>;
 
-/** A plan to add: the credit period may be left to its default (`P1M`). */
-export type NewPlan = Omit<Plan, 'creditPeriod'> & { creditPeriod?: string };
+type DefaultedLimit = 'uploadSlotsOpen' | 'uploadBytes' | 'uploadSlotsPerHour' | 'creditPeriod';
+/**
+ * A plan as created: the upload limits and the credit period may be left out (the columns'
+ * defaults apply: the free tier's upload limits, a credit period of `P1M`).
+ */
+export type NewPlan = Omit<Plan, DefaultedLimit> & Partial<Pick<Plan, DefaultedLimit>>;

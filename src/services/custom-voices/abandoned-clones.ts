@@ -1,13 +1,14 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../../clock.js';
+import type { Sweep } from '../maintenance/sweep-scheduler.js';
 import { customVoiceRepository, type CustomVoiceRepository, type DatabaseHandle } from '../../repositories/index.js';
 
 /**
  * Instant clones are made inside one HTTP request, with no queued job behind them: if the
  * process dies meanwhile, the voice would stay `training` for ever. So while a clone runs, its
- * process touches the row every `heartbeatMs`, and every process sweeps regularly (first at
- * start) for instant voices whose heartbeat stopped more than `staleMs` ago, and fails them.
+ * process touches the row every `heartbeatMs`, and one node of the cluster sweeps regularly (first
+ * at start) for instant voices whose heartbeat stopped more than `staleMs` ago, and fails them.
  * A heartbeat rather than "fail them all at start", because other processes may share the
  * database and be cloning at this very moment. Professional clones need none of this: their
  * durable job resumes them.
@@ -15,6 +16,8 @@ import { customVoiceRepository, type CustomVoiceRepository, type DatabaseHandle 
 export const heartbeatMs = 5_000;
 export const staleMs = 20_000;
 export const sweepIntervalMs = 10_000;
+/** Temp files are looked at this often (they are an hour old before they go). */
+export const tempSweepIntervalMs = 60_000;
 /**
  * Temp files (uploads being read, recordings being trained) older than this were left by a
  * process that died: an upload is written as it arrives and an analysis of three hours of audio
@@ -60,33 +63,14 @@ export async function removeAbandonedTempFiles(folder: string, now = Date.now())
   return removed;
 }
 
-/** Runs both sweeps now and then every `sweepIntervalMs` until stopped. */
-export class AbandonedCloneSweeper {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> = Promise.resolve();
-
-  constructor(
-    private readonly voices: CustomVoiceRepository,
-    private readonly clock: Clock,
-    private readonly tmpDir: string,
-    private readonly onError: (error: unknown) => void,
-  ) {}
-
-  async start(): Promise<void> {
-    if (this.timer) return;
-    await this.sweep();
-    this.timer = setInterval(() => void this.sweep(), sweepIntervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private sweep(): Promise<unknown> {
-    this.running = Promise.all([failAbandonedInstantClones(this.voices, this.clock), removeAbandonedTempFiles(this.tmpDir)]).catch(this.onError);
-    return this.running;
-  }
+/**
+ * The two sweeps, for the maintenance SweepScheduler: failing abandoned instant clones works on
+ * the shared database (once per cluster); removing temp files cleans this process's own folder
+ * (every node).
+ */
+export function abandonedCloneSweeps(voices: CustomVoiceRepository, clock: Clock, tmpDir: string): Sweep[] {
+  return [
+    { name: 'abandoned-instant-clones', scope: 'cluster', periodMs: sweepIntervalMs, run: async () => void (await failAbandonedInstantClones(voices, clock)) },
+    { name: 'abandoned-clone-temp-files', scope: 'node', periodMs: tempSweepIntervalMs, run: async () => void (await removeAbandonedTempFiles(tmpDir)) },
+  ];
 }

@@ -18,7 +18,8 @@ import { instantUpload, maxNameLength, professionalUpload } from './clone-limits
 import { cloneModels, customVoiceFromRow, customVoiceIdPattern, type CustomVoice, type CustomVoiceSource } from './custom-voice.js';
 import { CustomVoiceError, voiceNotFound } from './errors.js';
 import { isSavedUpload, saveUpload, type SavedUpload, type UploadSource } from './save-upload.js';
-import { AbandonedCloneSweeper, keepAlive } from './abandoned-clones.js';
+import { abandonedCloneSweeps, keepAlive } from './abandoned-clones.js';
+import type { Sweep } from '../maintenance/sweep-scheduler.js';
 import { rejectionError } from './rejection-error.js';
 import { TrainingJob, trainingJobName } from './training-job.js';
 
@@ -69,7 +70,6 @@ export class CustomVoiceService implements CustomVoiceLister {
   private readonly background = new Set<Promise<void>>();
   private readonly onError: (error: unknown, what: string) => void;
   readonly trainingJob: TrainingJob;
-  private readonly sweeper: AbandonedCloneSweeper;
 
   constructor(private readonly options: CustomVoiceServiceOptions) {
     this.voices = options.repository;
@@ -82,19 +82,14 @@ export class CustomVoiceService implements CustomVoiceLister {
       tmpDir: options.tmpDir,
       clock: this.clock,
     });
-    this.sweeper = new AbandonedCloneSweeper(options.repository, this.clock, options.tmpDir, (error) => this.onError(error, 'failing abandoned instant clones'));
   }
 
   /**
-   * Fails the instant clones a dead process left unfinished (at once, then regularly); call when a
-   * process starts serving. Professional clones are resumed by their queued job instead.
+   * The maintenance sweeps of custom voices: instant clones a dead process left unfinished become
+   * failed (professional clones are resumed by their queued job instead), and its temp files go.
    */
-  async startMaintenance(): Promise<void> {
-    await this.sweeper.start();
-  }
-
-  async stopMaintenance(): Promise<void> {
-    await this.sweeper.stop();
+  sweeps(): Sweep[] {
+    return abandonedCloneSweeps(this.voices, this.clock, this.options.tmpDir);
   }
 
   /**
@@ -215,15 +210,13 @@ export class CustomVoiceService implements CustomVoiceLister {
 
   /** The account's completed voices, newest first, as the voice listings show them (VoiceCatalog's CustomVoiceLister). */
   async listUsable(accountUid: string): Promise<UsableCustomVoice[]> {
-    const voices = await this.list(accountUid);
-    return voices
-      .filter((voice) => voice.status === 'completed')
-      .map((voice) => ({
-        voiceId: voice.voiceId,
-        name: voice.name,
-        model: { version: voice.model, emotions: [...emotionsOf(voice.model)] },
-        language: voice.language,
-      }));
+    const rows = await this.voices.listUsable(accountUid);
+    return rows.map((row) => ({
+      voiceId: row.voice_id,
+      name: row.name,
+      model: { version: row.model as CustomVoice['model'], emotions: [...emotionsOf(row.model as CustomVoice['model'])] },
+      language: row.language,
+    }));
   }
 
   /** A completed voice of the account with its profile, or null (synthesis answers 404). */

@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { BlobStore } from '../../blobs/blob-store.js';
 import type { Clock } from '../../clock.js';
+import type { RateLimiter } from '../../limits/limiter.js';
+import type { AccountService } from '../accounts/account-service.js';
+import type { Plan } from '../accounts/plan.js';
 import type { UrlSigner } from '../../security/url-signer.js';
 import type { SpeakResourceRepository } from '../../repositories/index.js';
 import { rejections } from '../speaks/errors.js';
 import type { ResourceVoice, ResourceVoiceSource } from '../speaks/speech-for-order.js';
 import { bytesMatchFormat, contentTypes, maxResourceBytes, uploadTtlSeconds, type ResourceFormat } from './resource-formats.js';
+import { readUploadHead } from './upload-stream.js';
 
 export const uploadPath = (id: string) => `/files/speak-resource/${id}`;
 
@@ -15,18 +19,39 @@ export interface SpeakResourceDeps {
   signer: UrlSigner;
   clock: Clock;
   publicUrl: () => string;
+  /** The plan of a slot's account, for its upload limits. */
+  accounts: Pick<AccountService, 'getWithPlan'>;
+  /** Counts new slots per account (the plan's `upload_slots_per_hour`). */
+  rate: RateLimiter;
 }
+
+const hourMs = 3_600_000;
 
 /**
  * Upload slots (`POST /api/speak/resource`) and the voices they speak with. The upload URL is a
- * signed PUT address of this server, valid one hour, as an S3 presigned URL would be.
+ * signed PUT address of this server, valid one hour, as an S3 presigned URL would be. A slot
+ * never uploaded to is removed once its hour is over, an upload after UPLOAD_RETENTION_HOURS
+ * (the retention sweep).
  */
 export class SpeakResourceService implements ResourceVoiceSource {
   constructor(private readonly deps: SpeakResourceDeps) {}
 
-  async create(uid: string, format: ResourceFormat): Promise<{ id: string; presignedUrl: string }> {
-    const id = randomBytes(12).toString('hex');
+  /**
+   * A new upload slot, within the plan's limits: slots awaiting their upload at once
+   * (`upload_slots_open`), bytes of uploads kept (`upload_bytes`), new slots per hour
+   * (`upload_slots_per_hour`, counted only for slots that pass the other two).
+   */
+  async create(uid: string, plan: Plan, format: ResourceFormat): Promise<{ id: string; presignedUrl: string }> {
     const now = this.deps.clock.now();
+    const usage = await this.deps.resources.usage(uid, now);
+    if (usage.openSlots >= plan.uploadSlotsOpen) {
+      const retryAfter = Math.max(1, Math.ceil(((usage.nextSlotExpiry ?? now + uploadTtlSeconds * 1000) - now) / 1000));
+      throw rejections.uploadLimit(`The account has ${usage.openSlots} upload slots awaiting their upload, the most its plan allows; upload to them or let them expire (within the hour)`, retryAfter);
+    }
+    if (usage.storedBytes >= plan.uploadBytes) throw rejections.storageFull(plan.uploadBytes);
+    const allowed = await this.deps.rate.hit(`upload-slot:${uid}`, plan.uploadSlotsPerHour, hourMs);
+    if (!allowed.allowed) throw rejections.uploadLimit(`The plan allows ${plan.uploadSlotsPerHour} new upload slots per hour`, allowed.retryAfterSeconds);
+    const id = randomBytes(12).toString('hex');
     const signed = this.deps.signer.sign(uploadPath(id), uploadTtlSeconds);
     await this.deps.resources.insert({
       id,
@@ -48,19 +73,37 @@ export class SpeakResourceService implements ResourceVoiceSource {
     return this.deps.signer.verify(uploadPath(id), expires, signature);
   }
 
-  /** Stores the bytes PUT to a slot's URL (again replaces them, as a presigned PUT would). */
-  async acceptUpload(id: string, bytes: Buffer): Promise<{ size: number }> {
+  /**
+   * Stores the bytes PUT to a slot's URL (again replaces them, as a presigned PUT would), streamed
+   * into the blob store as they arrive. Refused before anything is read when the declared length
+   * is over the file cap or what the plan's `upload_bytes` leaves; refused as soon as the bytes
+   * pass either; the format is checked on the first 64 KiB, before anything is stored.
+   */
+  async acceptUpload(id: string, source: AsyncIterable<Uint8Array>, declaredLength: number | null): Promise<{ size: number }> {
     const row = await this.deps.resources.get(id);
     if (!row) throw rejections.notFound('No upload slot at this address');
-    if (bytes.length === 0) throw rejections.invalid('file', 'The upload is empty');
-    if (bytes.length > maxResourceBytes) throw rejections.fileTooLarge(maxResourceBytes);
+    const owner = await this.deps.accounts.getWithPlan(row.uid);
+    if (!owner) throw rejections.notFound('No upload slot at this address');
+    const usage = await this.deps.resources.usage(row.uid, this.deps.clock.now());
+    // A new upload to the slot replaces its earlier one, whose bytes are counted in the usage.
+    const left = owner.plan.uploadBytes - (usage.storedBytes - (row.size ?? 0));
+    const maxBytes = Math.min(maxResourceBytes, Math.max(0, left));
+    const tooLarge = () => (maxBytes < maxResourceBytes ? rejections.storageFull(owner.plan.uploadBytes) : rejections.fileTooLarge(maxResourceBytes));
+    if (declaredLength !== null && declaredLength > maxBytes) throw tooLarge();
+    const interrupted = () => rejections.invalid('file', 'The upload was interrupted before its end');
+    const upload = await readUploadHead(source, interrupted);
+    if (upload.head.length === 0) throw rejections.invalid('file', 'The upload is empty');
     const format = row.audio_format as ResourceFormat;
-    if (!bytesMatchFormat(bytes, format)) throw rejections.invalid('audio_format', `The file is not ${format} audio`);
+    if (!bytesMatchFormat(upload.head, format)) throw rejections.invalid('audio_format', `The file is not ${format} audio`);
     const key = `speak-resources/${id}.${format}`;
-    await this.deps.blobs.put(key, bytes, contentTypes[format]);
+    const stored = await this.deps.blobs.put(key, upload.body(maxBytes, tooLarge, interrupted), contentTypes[format]);
     const now = this.deps.clock.now();
-    await this.deps.resources.markUploaded(id, { blobKey: key, size: bytes.length, now });
-    return { size: bytes.length };
+    if (!(await this.deps.resources.markUploaded(id, { blobKey: key, size: stored.size, now }))) {
+      // The slot was removed meanwhile (its hour ended and the retention sweep took it).
+      await this.deps.blobs.delete(key);
+      throw rejections.notFound('No upload slot at this address');
+    }
+    return { size: stored.size };
   }
 
   /**

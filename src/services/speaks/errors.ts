@@ -14,6 +14,10 @@ export type SpeakErrorCode =
   /** Over the plan's synthesis rate; `retryAfterSeconds` says when to come back. */
   | 'rate_limited'
   | 'file_too_large'
+  /** Over the plan's upload slots (open at once, or new per hour); `retryAfterSeconds` says when. */
+  | 'upload_limit'
+  /** The account's kept uploads would pass the plan's `upload_bytes`. */
+  | 'storage_full'
   | 'unsupported_audio_format';
 
 export class SpeakError extends Error {
@@ -43,5 +47,8 @@ export const rejections = {
   insufficientCredit: () => new SpeakError('insufficient_credit', 'Insufficient credit'),
   tooManyRequests: (retryAfterSeconds: number) => new SpeakError('rate_limited', 'Too many synthesis requests; retry later', { retryAfterSeconds }),
   fileTooLarge: (maxBytes: number) => new SpeakError('file_too_large', `The file is larger than ${maxBytes} bytes`),
+  uploadLimit: (message: string, retryAfterSeconds: number) => new SpeakError('upload_limit', message, { retryAfterSeconds }),
+  storageFull: (maxBytes: number) =>
+    new SpeakError('storage_full', `The account's uploads would pass the ${maxBytes} bytes its plan keeps; earlier uploads are removed after their retention period`),
   unsupportedAudioFormat: (message: string) => new SpeakError('unsupported_audio_format', message),
 };

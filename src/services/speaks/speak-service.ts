@@ -33,6 +33,11 @@ export interface SpeakServiceDeps extends SpeechDeps {
   synthesizer: Synthesizer;
   clock: Clock;
   finished: SpeakFinishedListener;
+  /**
+   * A finished speak is answered (with fresh links) this long after it finished, then it is not
+   * found; the retention sweep deletes it once its last link has expired. Default 7 days.
+   */
+  retentionMs?: number;
 }
 
 /** Attempts of the speak job that synthesize; later ones (workers that kept dying) only record the failure. */
@@ -90,6 +95,8 @@ export class SpeakService {
   async get(uid: string, id: string): Promise<Speak> {
     const speak = /^[0-9a-f]{24}$/.test(id) ? await this.deps.store.get(id) : null;
     if (!speak || speak.uid !== uid) throw rejections.notFound();
+    const retentionMs = this.deps.retentionMs ?? 7 * 24 * 3_600_000;
+    if (speak.finishedAt !== null && this.deps.clock.now() - speak.finishedAt >= retentionMs) throw rejections.notFound();
     return speak;
   }
 

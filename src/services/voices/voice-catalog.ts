@@ -85,33 +85,77 @@ function customEntry(voice: UsableCustomVoice): VoiceEntry {
   };
 }
 
+/** The custom part of an account with none: one shared array, so what listings make of it is shared too. */
+const noCustomEntries: readonly VoiceEntry[] = Object.freeze([]);
+
+/** One account's custom entries as of one voices version. */
+interface CachedCustomVoices {
+  version: number;
+  entries: readonly VoiceEntry[];
+  byId: Map<string, VoiceEntry>;
+}
+
 /**
  * The voices an account can see: its own completed custom voices first, then the built-in
  * catalog. Another account's custom voices never appear, so they answer 404 like unknown ids.
+ *
+ * An account's custom voices are read once per voices version: callers that know the version the
+ * database holds now (read with the account at sign-in, `SignedIn.voicesVersion`) pass it, and the
+ * entries cached under that same version are used; any other version reads them again. The
+ * database bumps the version in the same transaction as every change to the account's voices, so
+ * a change made by any process is seen on the next request, on every node. Without a version
+ * nothing is cached. The cache keeps the most recently used `maxAccounts` accounts.
  */
 export class VoiceCatalog {
-  constructor(private readonly customVoices: CustomVoiceLister = noCustomVoices) {}
+  private readonly cached = new Map<string, CachedCustomVoices>();
 
-  async list(accountUid: string): Promise<readonly VoiceEntry[]> {
-    const { custom, builtin } = await this.listByKind(accountUid);
+  constructor(
+    private readonly customVoices: CustomVoiceLister = noCustomVoices,
+    private readonly maxAccounts = 1000,
+  ) {}
+
+  async list(accountUid: string, voicesVersion?: number | null): Promise<readonly VoiceEntry[]> {
+    const { custom, builtin } = await this.listByKind(accountUid, voicesVersion);
     return custom.length === 0 ? builtin : [...custom, ...builtin];
   }
 
   /**
    * The same voices in their two parts. The built-in part is the same array for every account and
-   * every call, so listings can cache what they make of it.
+   * every call, and the custom part the same array while the account's voices version stays the
+   * same, so listings can cache what they make of them (keyed by the arrays themselves).
    */
-  async listByKind(accountUid: string): Promise<{ custom: VoiceEntry[]; builtin: readonly VoiceEntry[] }> {
-    const custom = await this.customVoices.listUsable(accountUid);
-    return { custom: custom.map(customEntry), builtin: currentBuiltins().entries };
+  async listByKind(accountUid: string, voicesVersion?: number | null): Promise<{ custom: readonly VoiceEntry[]; builtin: readonly VoiceEntry[] }> {
+    const custom = await this.customOf(accountUid, voicesVersion);
+    return { custom: custom.entries, builtin: currentBuiltins().entries };
   }
 
-  async find(accountUid: string, voiceId: string): Promise<VoiceEntry | null> {
+  async find(accountUid: string, voiceId: string, voicesVersion?: number | null): Promise<VoiceEntry | null> {
     const builtin = currentBuiltins().byId.get(voiceId);
     if (builtin) return builtin;
     if (!voiceId.startsWith('uc_')) return null;
-    const custom = await this.customVoices.listUsable(accountUid);
-    const found = custom.find((voice) => voice.voiceId === voiceId);
-    return found ? customEntry(found) : null;
+    return (await this.customOf(accountUid, voicesVersion)).byId.get(voiceId) ?? null;
+  }
+
+  private async customOf(accountUid: string, version: number | null | undefined): Promise<Omit<CachedCustomVoices, 'version'>> {
+    if (version !== undefined && version !== null) {
+      const hit = this.cached.get(accountUid);
+      if (hit !== undefined && hit.version === version) {
+        // Most recently used last, so the first key is the one to drop.
+        this.cached.delete(accountUid);
+        this.cached.set(accountUid, hit);
+        return hit;
+      }
+    }
+    // Read after the version was: a change committed meanwhile bumps the version past the one
+    // this is stored under, so the next request reads again rather than keep what this missed.
+    const voices = await this.customVoices.listUsable(accountUid);
+    const entries = voices.length === 0 ? noCustomEntries : Object.freeze(voices.map(customEntry));
+    const read = { entries, byId: new Map(entries.map((entry) => [entry.voiceId, entry])) };
+    if (version !== undefined && version !== null) {
+      this.cached.delete(accountUid);
+      if (this.cached.size >= this.maxAccounts) this.cached.delete(this.cached.keys().next().value!);
+      this.cached.set(accountUid, { version, ...read });
+    }
+    return read;
   }
 }

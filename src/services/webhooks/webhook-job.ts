@@ -15,8 +15,10 @@ export function webhookJob(webhooks: WebhookService): JobType<WebhookJobPayload>
   return {
     name: webhookJobName,
     maxAttempts: maxWebhookAttempts,
-    // Longer than the 10 s attempt timeout plus resolution, so a live attempt is never taken over.
-    leaseMs: 30_000,
+    // Like the speak job's: a running attempt renews it every third of it (both queues), so a live
+    // attempt is never taken over, and a delivery whose worker was killed is taken over within
+    // seconds rather than half a minute (the cluster test kills a worker mid-delivery).
+    leaseMs: 10_000,
     handle: async (payload, context) => {
       await webhooks.attempt(payload.deliveryId, context.attempt);
     },

@@ -1,17 +1,30 @@
 import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { CatalogVoice } from '../../synthesis/catalog/voice-types.js';
+import { isKokoroGraph } from '../../synthesis/engines/kokoro/kokoro-model.js';
 import { describeModel, type InstalledModel } from '../../synthesis/engines/piper/piper-catalog.js';
 import { readPiperConfig } from '../../synthesis/engines/piper/piper-config.js';
 import { PiperModel } from '../../synthesis/engines/piper/piper-model.js';
 import { download, fileDigest } from './models-download.js';
+import { installKokoro, removeKokoro, voicesBeside } from './models-install-kokoro.js';
 import { UsageError } from './usage-error.js';
+
+/** What an install reports, whichever engine the model is for. */
+export interface InstallResult {
+  name: string;
+  engine: 'piper' | 'kokoro';
+  voices: CatalogVoice[];
+  problem: string | null;
+}
 
 export interface InstallOptions {
   /** Expected SHA-256 of the `.onnx` (hex). */
   sha256?: string;
   /** Expected MD5 of the `.onnx` (hex), as Piper's voices.json gives it. */
   md5?: string;
+  /** A Kokoro model's voices (file, directory or URL); found beside a local `.onnx` when absent. */
+  voices?: string;
 }
 
 /**
@@ -21,19 +34,44 @@ export interface InstallOptions {
  * model's inputs in ONNX Runtime), and only then renamed into place: `.onnx.json` first, `.onnx`
  * last, so a running server lists the voice only once it is whole.
  */
-export async function installModels(source: string, modelsDir: string, options: InstallOptions = {}): Promise<InstalledModel[]> {
+export async function installModels(source: string, modelsDir: string, options: InstallOptions = {}): Promise<InstallResult[]> {
   await mkdir(path.join(modelsDir, '.partial'), { recursive: true });
-  if (/^https?:\/\//i.test(source)) return [await installFromUrl(source, modelsDir, options)];
+  if (/^https?:\/\//i.test(source)) {
+    if (options.voices) return [kokoroResult(await installKokoro(source, options.voices, modelsDir, options))];
+    return [piperResult(await installFromUrl(source, modelsDir, options))];
+  }
   const info = await stat(source).catch(() => null);
   if (!info) throw new UsageError(`${source}: no such file or directory`);
   if (info.isDirectory()) {
     const files = (await readdir(source)).filter((f) => f.endsWith('.onnx')).sort();
     if (files.length === 0) throw new UsageError(`${source}: no NAME.onnx files in it`);
-    const installed: InstalledModel[] = [];
-    for (const file of files) installed.push(await installFromFile(path.join(source, file), modelsDir, options));
+    const installed: InstallResult[] = [];
+    for (const file of files) installed.push(await installLocal(path.join(source, file), modelsDir, options));
     return installed;
   }
-  return [await installFromFile(source.replace(/\.onnx\.json$/, '.onnx'), modelsDir, options)];
+  return [await installLocal(source.replace(/\.onnx\.json$/, '.onnx'), modelsDir, options)];
+}
+
+/**
+ * A local `.onnx` is a Piper voice when its `.onnx.json` is beside it; otherwise a Kokoro model
+ * when it has voices (`--voices`, or one voices file beside it); a Kokoro graph without voices is
+ * refused with what to add.
+ */
+async function installLocal(onnx: string, modelsDir: string, options: InstallOptions): Promise<InstallResult> {
+  if (onnx.endsWith('.onnx') && !existsSync(`${onnx}.json`)) {
+    const voices = options.voices ?? (await voicesBeside(onnx));
+    if (voices) return kokoroResult(await installKokoro(onnx, voices, modelsDir, options));
+    if (existsSync(onnx) && (await isKokoroGraph(onnx))) throw new UsageError(`${onnx}: a Kokoro model needs its voices file (voices-v1.0.bin): give it with --voices FILE`);
+  }
+  return piperResult(await installFromFile(onnx, modelsDir, options));
+}
+
+function piperResult(model: InstalledModel): InstallResult {
+  return { name: model.name, engine: 'piper', voices: model.voices, problem: model.problem };
+}
+
+function kokoroResult(model: { name: string; voices: CatalogVoice[]; problem: string | null }): InstallResult {
+  return { name: model.name, engine: 'kokoro', voices: model.voices, problem: model.problem };
 }
 
 async function installFromFile(onnx: string, modelsDir: string, options: InstallOptions): Promise<InstalledModel> {
@@ -90,6 +128,7 @@ async function verifyAndPlace(name: string, partial: ReturnType<typeof partialPa
 
 /** Removes a model and its files; true when there was one. */
 export async function removeModel(name: string, modelsDir: string): Promise<boolean> {
+  if (await removeKokoro(name, modelsDir)) return true;
   const base = path.join(modelsDir, path.basename(name.replace(/\.onnx$/, '')));
   const existed = existsSync(`${base}.onnx`);
   // The .onnx goes first, so a running server stops listing the voice before its config is gone.

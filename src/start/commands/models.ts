@@ -1,17 +1,21 @@
 import type { Config } from '../../config/config.js';
 import { configureEngines } from '../../synthesis/engines/engine-settings.js';
+import { installedKokoroModels, type InstalledKokoroModel } from '../../synthesis/engines/kokoro/kokoro-catalog.js';
+import { KokoroModel } from '../../synthesis/engines/kokoro/kokoro-model.js';
+import { readVoicePacks } from '../../synthesis/engines/kokoro/kokoro-voices.js';
 import { installedModels, type InstalledModel } from '../../synthesis/engines/piper/piper-catalog.js';
 import { readPiperConfig } from '../../synthesis/engines/piper/piper-config.js';
 import { PiperModel } from '../../synthesis/engines/piper/piper-model.js';
 import { readVoicesIndex } from './models-index.js';
-import { installModels, removeModel } from './models-install.js';
+import { installModels, removeModel, type InstallResult } from './models-install.js';
 import { parseCommandArgs, type Command } from './command.js';
 import { UsageError } from './usage-error.js';
 import { printJson } from './with-services.js';
 
 export const modelsUsage = `  models list [--json]                    installed neural voices: size, language, speakers, state
-  models install FILE|DIR|URL [--sha256 H] | KEY --index URL
-                                          copy or download (resumable) a Piper voice, verify it, install it
+  models install FILE|DIR|URL [--sha256 H] [--voices FILE|DIR|URL] | KEY --index URL
+                                          copy or download (resumable) a Piper voice or a Kokoro
+                                          model (--voices: its voices-v1.0.bin), verify it, install it
   models remove NAME                      uninstall a voice
   models index URL [--language L]         browse a published voices index (Piper's voices.json)`;
 
@@ -22,7 +26,7 @@ ${modelsUsage}`;
 /** `orator models …`: voices appear in a running server's catalog as soon as they are installed. */
 export const modelsCommand: Command = {
   name: 'models',
-  summary: 'install, list and remove neural voices (Piper)',
+  summary: 'install, list and remove neural voices (Piper, Kokoro)',
   help,
   run: (argv, config) => runModels(config, argv),
 };
@@ -32,12 +36,12 @@ async function runModels(config: Config, argv: string[]): Promise<void> {
   const parsed = parseCommandArgs(
     modelsCommand,
     argv,
-    { json: { type: 'boolean' }, sha256: { type: 'string' }, index: { type: 'string' }, language: { type: 'string' } },
+    { json: { type: 'boolean' }, sha256: { type: 'string' }, index: { type: 'string' }, language: { type: 'string' }, voices: { type: 'string' } },
     2,
   );
   const [sub, ...positional] = parsed.positionals;
   const rest = parsed.values.json ? ['--json'] : [];
-  const option = (name: string) => parsed.values[name.replace(/^--/, '') as 'sha256' | 'index' | 'language'];
+  const option = (name: string) => parsed.values[name.replace(/^--/, '') as 'sha256' | 'index' | 'language' | 'voices'];
   switch (sub) {
     case 'list':
       return list(config, rest.includes('--json'));
@@ -45,13 +49,13 @@ async function runModels(config: Config, argv: string[]): Promise<void> {
       const source = positional[0];
       if (!source) throw new UsageError('models install needs a FILE, DIR or URL');
       const index = option('--index');
-      let installed: InstalledModel[];
+      let installed: InstallResult[];
       if (index) {
         const voice = (await readVoicesIndex(index)).find((v) => v.key === source);
         if (!voice) throw new UsageError(`${index} has no voice "${source}"`);
         installed = await installModels(voice.url, config.modelsDir, { md5: voice.md5 ?? undefined, sha256: option('--sha256') });
       } else {
-        installed = await installModels(source, config.modelsDir, { sha256: option('--sha256') });
+        installed = await installModels(source, config.modelsDir, { sha256: option('--sha256'), voices: option('--voices') });
       }
       for (const model of installed) console.log(`installed ${model.name}: ${model.voices.length} voice(s)${model.problem ? ` (${model.problem})` : ''} → ${model.voices.map((v) => `tc_${v.id}`).join(' ')}`);
       return;
@@ -81,10 +85,22 @@ async function list(config: Config, json: boolean): Promise<void> {
       name: model.name,
       bytes: model.bytes,
       language: model.language,
+      engine: 'piper',
       speakers: model.config?.numSpeakers ?? null,
       voices: model.voices.map((v) => `tc_${v.id}`),
       // Whether ONNX Runtime loads it with the inputs its .onnx.json promises (the server loads models per thread on first use).
       state: model.problem ?? (await loadState(model)),
+    });
+  }
+  for (const model of installedKokoroModels(config.modelsDir)) {
+    rows.push({
+      name: model.name,
+      bytes: model.bytes,
+      language: model.languages.length > 0 ? model.languages.join(',') : null,
+      engine: 'kokoro',
+      speakers: model.voices.length,
+      voices: model.voices.map((v) => `tc_${v.id}`),
+      state: model.problem ?? (await kokoroLoadState(model)),
     });
   }
   if (json) return printJson(rows);
@@ -95,6 +111,17 @@ async function list(config: Config, json: boolean): Promise<void> {
 async function loadState(model: InstalledModel): Promise<string> {
   try {
     const loaded = await PiperModel.load(model.onnxPath, readPiperConfig(`${model.onnxPath}.json`));
+    await loaded.release();
+    return 'ready';
+  } catch (error) {
+    return `broken: ${(error as Error).message}`;
+  }
+}
+
+async function kokoroLoadState(model: InstalledKokoroModel): Promise<string> {
+  try {
+    readVoicePacks(model.voicesPath!);
+    const loaded = await KokoroModel.load(model.onnxPath);
     await loaded.release();
     return 'ready';
   } catch (error) {

@@ -14,6 +14,9 @@ const fields: Record<string, { key: keyof PlanLimits; kind: 'int' | 'bool' | 'pe
   speak_rate_per_minute: { key: 'speakRatePerMinute', kind: 'int' },
   max_concurrent_clones: { key: 'maxConcurrentClones', kind: 'int' },
   professional_clone_generations: { key: 'professionalCloneGenerations', kind: 'int' },
+  upload_slots_open: { key: 'uploadSlotsOpen', kind: 'int' },
+  upload_bytes: { key: 'uploadBytes', kind: 'int' },
+  upload_slots_per_hour: { key: 'uploadSlotsPerHour', kind: 'int' },
   credit_period: { key: 'creditPeriod', kind: 'period' },
 };
 

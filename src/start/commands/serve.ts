@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { readConfig, type Config } from '../../config/config.js';
 import { announce } from '../../logging/create-logger.js';
 import { explainStartupFailure } from '../explain-failure.js';
-import { openServicesForStart } from '../open-services.js';
+import { openCoreServicesForStart, openServicesForStart } from '../open-services.js';
 import { parseCommandArgs, type Command } from './command.js';
 
 const help = `usage: orator serve [--role all|api|worker] [--port N] [--host ADDRESS]
@@ -39,9 +39,18 @@ export const jobDrainMs = 25_000;
  * finish within jobDrainMs (past it they are aborted and come back to the queue), then exit 0.
  */
 export async function serve(config: Config): Promise<void> {
-  const services = await openServicesForStart(config);
-  const app = config.role === 'worker' ? await (await import('../../http/worker-app.js')).buildWorkerApp(services) : await (await import('../../http/app.js')).buildApp(services);
-  if (config.role !== 'api') await services.queue.start({ concurrency: services.config.jobConcurrency });
+  // Each role opens what it uses: a worker the core services and its probes, the others the HTTP services too.
+  const { services, app } =
+    config.role === 'worker'
+      ? await openCoreServicesForStart(config).then(async (core) => ({ services: core, app: await (await import('../../http/worker-app.js')).buildWorkerApp(core) }))
+      : await openServicesForStart(config).then(async (full) => ({ services: full, app: await (await import('../../http/app.js')).buildApp(full) }));
+  // Only roles that run jobs consume the queue and run the sweeps; an api node only enqueues.
+  if (config.role !== 'api') {
+    await services.queue.start({ concurrency: services.config.jobConcurrency });
+    // Each cluster-wide sweep runs on one node per period.
+    services.maintenance.log = { info: (message) => app.log.info(message), error: (error, message) => app.log.error(error, message) };
+    await services.maintenance.scheduler.start();
+  }
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -7,8 +7,10 @@ import * as speaks from './0005_speaks.js';
 import * as synthesisCache from './0006_synthesis_cache.js';
 import * as accountLifecycle from './0007_account_lifecycle.js';
 import * as accountKeys from './0008_account_keys.js';
-import * as creditPeriods from './0009_credit_periods.js';
-import * as cacheOwner from './0010_cache_owner.js';
+import * as storageRetention from './0009_storage_retention.js';
+import * as creditPeriods from './0010_credit_periods.js';
+import * as voicesVersion from './0011_voices_version.js';
+import * as cacheOwner from './0012_cache_owner.js';
 
 /**
  * Every migration, listed by hand rather than found by reading a folder, so the same list works
@@ -24,6 +26,8 @@ export const migrations: Record<string, Migration> = {
   '0006_synthesis_cache': synthesisCache,
   '0007_account_lifecycle': accountLifecycle,
   '0008_account_keys': accountKeys,
-  '0009_credit_periods': creditPeriods,
-  '0010_cache_owner': cacheOwner,
+  '0009_storage_retention': storageRetention,
+  '0010_credit_periods': creditPeriods,
+  '0011_voices_version': voicesVersion,
+  '0012_cache_owner': cacheOwner,
 };

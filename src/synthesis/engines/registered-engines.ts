@@ -5,10 +5,12 @@
 import { registerEngine } from './engine-registry.js';
 import { espeakRegistration } from './espeak/espeak-registration.js';
 import { fliteRegistration } from './flite/flite-registration.js';
+import { kokoroRegistration } from './kokoro/kokoro-registration.js';
 import { piperRegistration } from './piper/piper-registration.js';
 
 registerEngine(espeakRegistration);
 registerEngine(fliteRegistration);
 registerEngine(piperRegistration);
+registerEngine(kokoroRegistration);
 
 export { engineFor, engineCatalogVoices, registeredEngines } from './engine-registry.js';

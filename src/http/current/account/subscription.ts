@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../../app/services.js';
-import { errors } from '../../api-error.js';
-import { accountOf } from '../authenticate.js';
+import { signedInOf } from '../authenticate.js';
 import { errorResponses, security } from '../schemas/common.js';
 import { Subscription } from '../schemas/subscription.js';
 import { billingPeriod } from '../../billing-period.js';
@@ -12,9 +11,8 @@ export function registerSubscription(app: FastifyInstance, services: Services): 
     '/v1/users/me/subscription',
     { schema: { summary: 'My subscription', tags: ['account'], security, response: { 200: Subscription, ...errorResponses([401], { noInput: true }) } } },
     async (request) => {
-      const found = await services.accounts.getWithPlan(accountOf(request).uid);
-      if (!found) throw errors.unauthorized();
-      const { account, plan } = found;
+      // Read with the key in this request's one query (never from a cache): usage is as of now.
+      const { account, plan } = signedInOf(request);
       return {
         plan: plan.name,
         credits: { plan_credits: plan.planCredits, used_credits: account.usedCredits },

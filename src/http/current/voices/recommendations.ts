@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../../app/services.js';
 import { recommendVoices } from '../../../services/voices/voice-catalog-recommend.js';
-import { accountOf } from '../authenticate.js';
+import { signedInOf } from '../authenticate.js';
 import { errorResponses, security } from '../schemas/common.js';
 import { RecommendationQuery, RecommendedVoice } from '../schemas/voices.js';
 
@@ -22,7 +22,8 @@ export function registerRecommendations(app: FastifyInstance, services: Services
       },
     },
     async (request) => {
-      const entries = await services.voiceCatalog.list(accountOf(request).uid);
+      const { account, voicesVersion } = signedInOf(request);
+      const entries = await services.voiceCatalog.list(account.uid, voicesVersion);
       return recommendVoices(entries, request.query.query, request.query.count ?? 5).map(({ entry, score }) => ({
         voice_id: entry.voiceId,
         voice_name: entry.name.eng,

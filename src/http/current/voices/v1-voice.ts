@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../../app/services.js';
 import { errors } from '../../api-error.js';
-import { accountOf } from '../authenticate.js';
+import { signedInOf } from '../authenticate.js';
 import { errorResponses, security } from '../schemas/common.js';
 import { V1Query, V1Voice, VoiceIdParams } from '../schemas/voices.js';
 import { v1Voices } from './voice-shapes.js';
@@ -25,7 +25,8 @@ export function registerV1Voice(app: FastifyInstance, services: Services): void 
       },
     },
     async (request) => {
-      const entry = await services.voiceCatalog.find(accountOf(request).uid, request.params.voice_id);
+      const { account, voicesVersion } = signedInOf(request);
+      const entry = await services.voiceCatalog.find(account.uid, request.params.voice_id, voicesVersion);
       const shaped = entry ? v1Voices(entry, request.query.model) : [];
       if (shaped.length === 0) throw errors.notFound(`Voice not found: ${request.params.voice_id}`);
       return shaped;

@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../../app/services.js';
-import { accountOf } from '../authenticate.js';
+import { signedInOf } from '../authenticate.js';
 import { errorResponses, security } from '../schemas/common.js';
 import { V1Query, V1Voice } from '../schemas/voices.js';
 import { v1Voices } from './voice-shapes.js';
@@ -22,7 +22,8 @@ export function registerV1Voices(app: FastifyInstance, services: Services): void
       },
     },
     async (request) => {
-      const entries = await services.voiceCatalog.list(accountOf(request).uid);
+      const { account, voicesVersion } = signedInOf(request);
+      const entries = await services.voiceCatalog.list(account.uid, voicesVersion);
       return entries.flatMap((e) => v1Voices(e, request.query.model));
     },
   );

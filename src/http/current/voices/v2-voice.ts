@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../../app/services.js';
 import { errors } from '../../api-error.js';
-import { accountOf } from '../authenticate.js';
+import { signedInOf } from '../authenticate.js';
 import { errorResponses, security } from '../schemas/common.js';
 import { V2Voice, VoiceIdParams } from '../schemas/voices.js';
 import { v2Voice } from './voice-shapes.js';
@@ -15,7 +15,8 @@ export function registerV2Voice(app: FastifyInstance, services: Services): void 
       schema: { summary: 'Get a voice (deprecated)', tags: ['voices'], deprecated: true, security, params: VoiceIdParams, response: { 200: V2Voice, ...errorResponses([401, 404]) } },
     },
     async (request) => {
-      const entry = await services.voiceCatalog.find(accountOf(request).uid, request.params.voice_id);
+      const { account, voicesVersion } = signedInOf(request);
+      const entry = await services.voiceCatalog.find(account.uid, request.params.voice_id, voicesVersion);
       if (!entry) throw errors.notFound(`Voice not found: ${request.params.voice_id}`);
       return v2Voice(entry);
     },

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../../app/services.js';
 import { filterAny } from '../../../services/voices/voice-catalog-filters.js';
 import type { VoiceEntry } from '../../../services/voices/voice-catalog.js';
-import { accountOf } from '../authenticate.js';
+import { signedInOf } from '../authenticate.js';
 import { errorResponses, security } from '../schemas/common.js';
 import { V2Query, V2Voice } from '../schemas/voices.js';
-import { itemsJson, JsonListCache, sendListing } from './json-list-cache.js';
+import { JsonListCache, sendListing } from './json-list-cache.js';
 import { v2Voice } from './voice-shapes.js';
 
 /**
@@ -32,15 +32,16 @@ export function registerV2Voices(app: FastifyInstance, services: Services): void
     async (request, reply) => {
       const { voice_id, model, gender, age, use_cases, voice_type } = request.query;
       const filter = { model, gender, age, useCases: use_cases, voiceType: voice_type };
+      const { account, voicesVersion } = signedInOf(request);
       if (voice_id !== undefined) {
         // One voice asked for by id: that voice when it exists and passes the other filters, else [].
-        const entry = await services.voiceCatalog.find(accountOf(request).uid, voice_id);
+        const entry = await services.voiceCatalog.find(account.uid, voice_id, voicesVersion);
         return filterAny(entry ? [entry] : [], filter).map(v2Voice);
       }
-      const { custom, builtin } = await services.voiceCatalog.listByKind(accountOf(request).uid);
+      const parts = await services.voiceCatalog.listByKind(account.uid, voicesVersion);
       // OR keeps or drops each voice on its own, so the two parts can be filtered apart.
       const shape = (list: readonly VoiceEntry[]) => filterAny(list, filter).map(v2Voice);
-      return sendListing(request, reply, itemsJson(shape(custom)), cache.get(JSON.stringify(filter), () => shape(builtin), builtin));
+      return sendListing(request, reply, cache.get(JSON.stringify(filter), parts, shape));
     },
   );
 }

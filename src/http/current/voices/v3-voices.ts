@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../../app/services.js';
 import { filterAll } from '../../../services/voices/voice-catalog-filters.js';
 import type { VoiceEntry } from '../../../services/voices/voice-catalog.js';
-import { accountOf } from '../authenticate.js';
+import { signedInOf } from '../authenticate.js';
 import { errorResponses, security } from '../schemas/common.js';
 import { V3Query, V3Voice } from '../schemas/voices.js';
-import { itemsJson, JsonListCache, sendListing } from './json-list-cache.js';
+import { JsonListCache, sendListing } from './json-list-cache.js';
 import { v3Voice } from './voice-shapes.js';
 
 /** `GET /v3/voices`: the account's completed custom voices first, then built-ins; filters combine with AND. */
@@ -28,10 +28,11 @@ export function registerV3Voices(app: FastifyInstance, services: Services): void
     async (request, reply) => {
       const { model, gender, age, use_cases, voice_type } = request.query;
       const filter = { model, gender, age, useCases: use_cases, voiceType: voice_type };
-      const { custom, builtin } = await services.voiceCatalog.listByKind(accountOf(request).uid);
+      const { account, voicesVersion } = signedInOf(request);
+      const parts = await services.voiceCatalog.listByKind(account.uid, voicesVersion);
       const publicUrl = services.config.publicUrl;
       const shape = (list: readonly VoiceEntry[]) => filterAll(list, filter).map((e) => v3Voice(e, publicUrl));
-      return sendListing(request, reply, itemsJson(shape(custom)), cache.get(`${publicUrl}\u0000${JSON.stringify(filter)}`, () => shape(builtin), builtin));
+      return sendListing(request, reply, cache.get(`${publicUrl}\u0000${JSON.stringify(filter)}`, parts, shape));
     },
   );
 }

@@ -6,7 +6,9 @@ export type ModelErrorCode =
   | 'config_invalid'
   | 'config_mismatch'
   | 'model_too_big'
-  | 'speaker_unknown';
+  | 'speaker_unknown'
+  | 'voices_missing'
+  | 'voices_invalid';
 
 export class ModelError extends Error {
   constructor(

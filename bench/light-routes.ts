@@ -1,0 +1,247 @@
+/**
+ * Light-route benchmark (issue 16): requests per second of the signed-in routes that do no
+ * synthesis (`GET /v2/voices/{id}`, `GET /v1/users/me/subscription`, `GET /v3/voices`), for an
+ * account with no custom voices and one with 200, against a bare Fastify hello-world measured in
+ * the same run. Both servers run as child processes (Orator as `orator serve`), and the load comes
+ * from autocannon in this process, so the three share the machine the same way for every row.
+ * The machine may be shared: each row is measured in several rounds interleaved with the
+ * hello-world, and the ratio printed is the median of each round's ratio.
+ *
+ * Run alone: npm run bench:light-routes. `BENCH_DATABASE_URL=postgres://…` runs Orator on
+ * PostgreSQL (a fresh schema, dropped at the end) instead of its SQLite file.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import { openRepositories } from '../src/repositories/index.js';
+import { openDatabase } from '../src/store/database.js';
+import { migrateToLatest } from '../src/store/migrate.js';
+import { fixed, printTable } from './table.js';
+
+/** One bench's contribution to `npm run bench`: each measured ratio with its target. */
+export interface BenchSection {
+  title: string;
+  rows: { name: string; value: string; target: string; ok: boolean }[];
+}
+
+const cli = fileURLToPath(new URL('../src/start/cli.js', import.meta.url));
+const helloWorld = fileURLToPath(new URL('./hello-world-server.js', import.meta.url));
+
+export interface LightRoutesOptions {
+  /** Interleaved rounds per row (default 3). */
+  rounds?: number;
+  /** Seconds of load per measurement (default 3). */
+  seconds?: number;
+  /** Concurrent connections of the load generator (default 16). */
+  connections?: number;
+  /** PostgreSQL instead of SQLite. */
+  databaseUrl?: string;
+  /** Prints the detailed table (default true when run alone). */
+  print?: boolean;
+}
+
+interface Child {
+  url: string;
+  child: ChildProcess;
+}
+
+async function startHelloWorld(): Promise<Child> {
+  const child = spawn(process.execPath, [helloWorld], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`hello-world exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${line.trim()}`, child };
+}
+
+async function waitForHealth(url: string): Promise<void> {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      if (i > 600) throw new Error('server did not start');
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+interface Fixture {
+  orator: Child;
+  empty: { apiKey: string };
+  full: { apiKey: string; customVoiceId: string };
+  builtinVoiceId: string;
+  close(): Promise<void>;
+}
+
+/** Orator in a child process with two accounts: one with no custom voices, one with `customVoices` completed ones. */
+async function startOrator(databaseUrl: string | undefined, customVoices: number): Promise<Fixture> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orator-bench-light-'));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const schema = databaseUrl ? `orator_bench_${randomBytes(4).toString('hex')}` : undefined;
+  const dbUrl = databaseUrl && schema ? withSearchPath(databaseUrl, schema) : undefined;
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', SYNTH_WORKERS: '1' };
+  if (dbUrl) env.DATABASE_URL = dbUrl;
+  else delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const store = await openDatabase({ databaseUrl: databaseUrl ?? null, dataDir, schema });
+  await migrateToLatest(store);
+  await store.close();
+  const create = () => JSON.parse(execFileSync(process.execPath, [cli, 'accounts', 'create', '--plan', 'custom', '--json'], { env, encoding: 'utf8' })) as { api_key: string; uid: string };
+  const empty = create();
+  const full = create();
+  // The voices are written straight into the table: listing and lookups read only their rows,
+  // and cloning 200 samples would take minutes.
+  const writer = await openDatabase({ databaseUrl: databaseUrl ?? null, dataDir, schema });
+  const { customVoices: repository } = openRepositories(writer.db);
+  let customVoiceId = '';
+  for (let i = 0; i < customVoices; i++) {
+    const voiceId = `uc_${randomBytes(12).toString('hex')}`;
+    customVoiceId ||= voiceId;
+    await repository.insert({
+      voice_id: voiceId,
+      account_uid: full.uid,
+      name: `Bench voice ${i + 1}`,
+      model: 'ssfm-v30',
+      language: 'eng',
+      source: 'instant',
+      status: 'completed',
+      profile: '{}',
+      created_at: 1_700_000_000_000 + i,
+      updated_at: 1_700_000_000_000 + i,
+    });
+  }
+  await writer.close();
+  const child = spawn(process.execPath, [cli, 'serve'], { env, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url);
+  const voices = (await (await fetch(`${url}/v3/voices`, { headers: { 'x-api-key': empty.api_key } })).json()) as { voice_id: string; voice_name: { eng: string } }[];
+  const builtinVoiceId = voices.find((v) => v.voice_name.eng === 'Olivia')!.voice_id;
+  return {
+    orator: { url, child },
+    empty: { apiKey: empty.api_key },
+    full: { apiKey: full.api_key, customVoiceId },
+    builtinVoiceId,
+    async close() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+      if (databaseUrl && schema) {
+        const admin = await openDatabase({ databaseUrl, dataDir });
+        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
+        await admin.close();
+      }
+    },
+  };
+}
+
+function withSearchPath(url: string, schema: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('options', `-c search_path=${schema}`);
+  return parsed.toString();
+}
+
+/** Requests per second of one URL under `connections` keep-alive connections for `seconds`. */
+async function rps(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<number> {
+  const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  if (bad > 0 || result.requests.total === 0) throw new Error(`${url}: ${bad} failed requests of ${result.requests.total}`);
+  return result.requests.average;
+}
+
+/** Body size of one response: as sent (with gzip accepted) and decoded. */
+async function sizes(url: string, headers: Record<string, string>): Promise<{ sent: number; json: number; gzipped: boolean }> {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { ...headers, 'accept-encoding': 'gzip' } }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('end', () => {
+        const body = Buffer.concat(parts);
+        const gzipped = res.headers['content-encoding'] === 'gzip';
+        resolve({ sent: body.length, json: gzipped ? gunzipSync(body).length : body.length, gzipped });
+      });
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+export async function lightRoutesSection(options: LightRoutesOptions = {}): Promise<BenchSection> {
+  const rounds = options.rounds ?? 3;
+  const seconds = options.seconds ?? 3;
+  const connections = options.connections ?? 16;
+  const hello = await startHelloWorld();
+  const fixture = await startOrator(options.databaseUrl, 200);
+  try {
+    const base = fixture.orator.url;
+    const gzip = { 'accept-encoding': 'gzip' };
+    const as = (apiKey: string) => ({ 'x-api-key': apiKey, ...gzip });
+    const cases: { name: string; url: string; headers: Record<string, string>; target: number }[] = [
+      { name: 'GET /v2/voices/{built-in id}, 0 custom voices', url: `${base}/v2/voices/${fixture.builtinVoiceId}`, headers: as(fixture.empty.apiKey), target: 0.4 },
+      { name: 'GET /v2/voices/{built-in id}, 200 custom voices', url: `${base}/v2/voices/${fixture.builtinVoiceId}`, headers: as(fixture.full.apiKey), target: 0.4 },
+      { name: 'GET /v2/voices/{custom id}, 200 custom voices', url: `${base}/v2/voices/${fixture.full.customVoiceId}`, headers: as(fixture.full.apiKey), target: 0.4 },
+      { name: 'GET /v1/users/me/subscription, 0 custom voices', url: `${base}/v1/users/me/subscription`, headers: as(fixture.empty.apiKey), target: 0.4 },
+      { name: 'GET /v1/users/me/subscription, 200 custom voices', url: `${base}/v1/users/me/subscription`, headers: as(fixture.full.apiKey), target: 0.4 },
+      { name: 'GET /v3/voices, 0 custom voices', url: `${base}/v3/voices`, headers: as(fixture.empty.apiKey), target: 0.3 },
+      { name: 'GET /v3/voices, 200 custom voices', url: `${base}/v3/voices`, headers: as(fixture.full.apiKey), target: 0.3 },
+    ];
+    // Warm both servers (JIT, caches) before measuring.
+    await rps(hello.url, {}, connections, 1);
+    for (const c of cases) await rps(c.url, c.headers, connections, 1);
+    const ratios = cases.map(() => [] as number[]);
+    const routeRps = cases.map(() => [] as number[]);
+    const helloRps: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      for (let i = 0; i < cases.length; i++) {
+        // The yardstick right before each row: load on the shared machine moves both alike.
+        const yardstick = await rps(hello.url, {}, connections, seconds);
+        const measured = await rps(cases[i].url, cases[i].headers, connections, seconds);
+        helloRps.push(yardstick);
+        routeRps[i].push(measured);
+        ratios[i].push(measured / yardstick);
+      }
+    }
+    const listing = await sizes(`${base}/v3/voices`, { 'x-api-key': fixture.full.apiKey });
+    const emptyListing = await sizes(`${base}/v3/voices`, { 'x-api-key': fixture.empty.apiKey });
+    if (options.print ?? false) {
+      printTable(
+        `Light routes against a bare Fastify hello-world (${connections} connections, ${rounds} rounds × ${seconds} s, ${options.databaseUrl ? 'PostgreSQL' : 'SQLite'}; hello-world median ${fixed(median(helloRps), 0)} req/s)`,
+        ['route', 'req/s (median)', 'ratio (median)', 'ratios', 'target'],
+        cases.map((c, i) => [c.name, fixed(median(routeRps[i]), 0), `${fixed(median(ratios[i]), 2)}×`, ratios[i].map((r) => fixed(r, 2)).join(' '), `≥ ${c.target}×`]),
+      );
+      printTable('GET /v3/voices body (gzip accepted)', ['account', 'JSON bytes', 'sent bytes', 'gzipped'], [
+        ['0 custom voices', emptyListing.json, emptyListing.sent, emptyListing.gzipped ? 'yes' : 'no'],
+        ['200 custom voices', listing.json, listing.sent, listing.gzipped ? 'yes' : 'no'],
+      ]);
+    }
+    return {
+      title: `Light routes / bare Fastify hello-world (${options.databaseUrl ? 'PostgreSQL' : 'SQLite'})`,
+      rows: [
+        ...cases.map((c, i) => ({ name: c.name, value: `${fixed(median(ratios[i]), 2)}×`, target: `≥ ${c.target}×`, ok: median(ratios[i]) >= c.target })),
+        { name: 'GET /v3/voices, 200 custom voices, gzipped', value: listing.gzipped ? `yes (${listing.sent} B)` : `no (${listing.sent} B)`, target: 'yes', ok: listing.gzipped },
+      ],
+    };
+  } finally {
+    await fixture.close();
+    hello.child.kill('SIGTERM');
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const section = await lightRoutesSection({ print: true, databaseUrl: process.env.BENCH_DATABASE_URL || undefined });
+  printTable(section.title, ['measure', 'value', 'target', 'ok'], section.rows.map((r) => [r.name, r.value, r.target, r.ok ? 'yes' : 'NO']));
+}

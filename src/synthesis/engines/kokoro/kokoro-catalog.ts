@@ -1,0 +1,166 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { voiceIdFromSlug } from '../../catalog/builtin-voices.js';
+import { ages, genders, type Age, type CatalogVoice, type Gender, type UseCase } from '../../catalog/voice-types.js';
+import { engineSettings } from '../engine-settings.js';
+import { kokoroLanguages, kokoroVoiceNaming, type KokoroLanguage } from './kokoro-languages.js';
+import { voiceNamesIn, voicesPathIn } from './kokoro-voices.js';
+
+/**
+ * A Kokoro model as installed: a directory `MODELS_DIR/NAME/` holding `model.onnx`, its voices
+ * (`voices.bin`/`voices.npz` or `voices/`), optionally Kokoro's `config.json` (its vocab) and a
+ * `voice.json` sidecar (names, genders, ages per voice).
+ */
+export interface InstalledKokoroModel {
+  name: string;
+  dir: string;
+  onnxPath: string;
+  voicesPath: string | null;
+  /** Bytes of the graph and the voices together (what a thread holds when it is loaded). */
+  bytes: number;
+  languages: string[];
+  problem: string | null;
+  voices: CatalogVoice[];
+}
+
+interface VoiceSidecar {
+  name?: string | { eng?: string; kor?: string };
+  gender?: string;
+  age?: string;
+  use_cases?: string[];
+  style?: string[];
+  /** A Kokoro language letter (a, b, e, f, h, i, j, p, z) for a voice named outside the convention. */
+  language?: string;
+}
+
+export const kokoroModelFile = 'model.onnx';
+
+/** The stable slug of a Kokoro voice: its id is the hash, the same on every machine. */
+export function kokoroSlug(modelName: string, voice: string): string {
+  return `kokoro:${modelName}:${voice}`;
+}
+
+function sizeOf(file: string): number {
+  try {
+    const stat = statSync(file);
+    if (!stat.isDirectory()) return stat.size;
+    return readdirSync(file).reduce((sum, f) => sum + sizeOf(path.join(file, f)), 0);
+  } catch {
+    return 0;
+  }
+}
+
+function readSidecar(dir: string): { voices?: Record<string, VoiceSidecar> } & VoiceSidecar {
+  try {
+    const json = JSON.parse(readFileSync(path.join(dir, 'voice.json'), 'utf8'));
+    return typeof json === 'object' && json !== null ? json : {};
+  } catch {
+    return {};
+  }
+}
+
+/** True when a directory looks like a Kokoro model (its graph is there under Orator's name). */
+export function isKokoroModelDir(dir: string): boolean {
+  try {
+    return statSync(path.join(dir, kokoroModelFile)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export function describeKokoroModel(dir: string): InstalledKokoroModel {
+  const name = path.basename(dir);
+  const onnxPath = path.join(dir, kokoroModelFile);
+  const voicesPath = voicesPathIn(dir);
+  const bytes = sizeOf(onnxPath) + (voicesPath ? sizeOf(voicesPath) : 0);
+  const base = { name, dir, onnxPath, voicesPath, bytes, languages: [] as string[] };
+  if (!voicesPath) return { ...base, problem: `${dir}: no voices file (voices.bin, voices.npz or voices/)`, voices: [] };
+  let names: string[];
+  try {
+    names = voiceNamesIn(voicesPath);
+  } catch (error) {
+    return { ...base, problem: (error as Error).message, voices: [] };
+  }
+  const sidecar = readSidecar(dir);
+  const { voices: perVoice, ...shared } = sidecar;
+  const voices = names.map((voice, index) => catalogVoice(name, onnxPath, voice, index, { ...shared, ...perVoice?.[voice] }));
+  return { ...base, languages: [...new Set(voices.map((v) => v.language))], problem: null, voices };
+}
+
+/** The language a voice speaks: by Kokoro's naming, else its sidecar's letter, else American English. */
+export function kokoroLanguageOf(voice: string, sidecarLetter?: string): KokoroLanguage {
+  return kokoroVoiceNaming(voice)?.language ?? (sidecarLetter ? kokoroLanguages[sidecarLetter] : undefined) ?? kokoroLanguages.a;
+}
+
+function title(word: string): string {
+  return word
+    .split(/[_\s-]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+function catalogVoice(modelName: string, onnxPath: string, voice: string, index: number, own: VoiceSidecar): CatalogVoice {
+  const naming = kokoroVoiceNaming(voice);
+  const language = kokoroLanguageOf(voice, own.language);
+  const fallback = title(naming?.name ?? voice);
+  const name = typeof own.name === 'string' ? { eng: own.name, kor: own.name } : { eng: own.name?.eng ?? fallback, kor: own.name?.kor ?? own.name?.eng ?? fallback };
+  const gender: Gender = genders.includes(own.gender as Gender) ? (own.gender as Gender) : (naming?.gender ?? 'female');
+  const age: Age = ages.includes(own.age as Age) ? (own.age as Age) : 'young_adult';
+  const slug = kokoroSlug(modelName, voice);
+  return {
+    id: voiceIdFromSlug(slug),
+    slug,
+    name,
+    language: language.iso3,
+    gender,
+    age,
+    useCases: (own.use_cases ?? ['Conversational', 'Audiobook']) as UseCase[],
+    style: [...(own.style ?? []), 'neural', ...(language.letter === 'b' ? ['british'] : [])],
+    sound: { espeakVariant: gender === 'female' ? 'f3' : 'm3', pitch: 0, rate: 1 },
+    // The speaker number is the voice's place in the pack sorted by name; the engine reads the same order.
+    neural: { engine: 'kokoro', model: onnxPath, speaker: index },
+  };
+}
+
+/** Every Kokoro model directory in MODELS_DIR, described. */
+export function installedKokoroModels(dir: string | null = engineSettings().modelsDir): InstalledKokoroModel[] {
+  if (!dir) return [];
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((entry) => !entry.startsWith('.') && isKokoroModelDir(path.join(dir, entry)))
+    .sort()
+    .map((entry) => describeKokoroModel(path.join(dir, entry)));
+}
+
+let cache: { key: string; voices: CatalogVoice[] } | null = null;
+
+/**
+ * The catalog's Kokoro voices, re-read when the models directory or a model directory changes, so
+ * a model installed (renamed into place) while the server runs is listed at once.
+ */
+export function kokoroCatalogVoices(): CatalogVoice[] {
+  const dir = engineSettings().modelsDir;
+  if (!dir) return [];
+  let key: string;
+  try {
+    const subdirs = readdirSync(dir).filter((entry) => !entry.startsWith('.') && isKokoroModelDir(path.join(dir, entry)));
+    const stamp = (p: string) => {
+      try {
+        return statSync(p).mtimeMs;
+      } catch {
+        return 0;
+      }
+    };
+    key = [dir, stamp(dir), ...subdirs.map((s) => [s, ...['', 'voice.json', 'voices'].map((f) => stamp(path.join(dir, s, f)))].join(':'))].join('|');
+  } catch {
+    return [];
+  }
+  if (cache?.key !== key) cache = { key, voices: installedKokoroModels(dir).flatMap((model) => model.voices) };
+  return cache.voices;
+}

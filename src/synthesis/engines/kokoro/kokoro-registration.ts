@@ -1,0 +1,17 @@
+import type { EngineRegistration } from '../engine-registry.js';
+import { kokoroCatalogVoices } from './kokoro-catalog.js';
+import { KokoroEngine } from './kokoro-engine.js';
+import { kokoroSampleRate } from './kokoro-model.js';
+
+export const kokoroRegistration: EngineRegistration = {
+  name: 'kokoro',
+  capabilities: {
+    languages: () => [...new Set(kokoroCatalogVoices().map((voice) => voice.language))],
+    // Native when the model exports its durations (the official export's `duration`), estimated otherwise.
+    wordTimings: 'estimated',
+    streaming: true,
+    sampleRate: kokoroSampleRate,
+  },
+  create: () => new KokoroEngine(),
+  catalogVoices: kokoroCatalogVoices,
+};

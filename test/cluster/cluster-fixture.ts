@@ -1,0 +1,241 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { Redis } from 'ioredis';
+import pg from 'pg';
+import { S3BlobStore } from '../../src/blobs/s3-blob-store.js';
+import { openRedis } from '../../src/redis/redis-connection.js';
+import { deleteKeys } from '../contract/test-redis.js';
+import { S3_TEST_CREDENTIALS, startS3Server, type TestS3Server } from '../contract/test-s3.js';
+import { freePort, killChildren, startChildServer } from '../start/child-server.js';
+import { runCli } from '../start/run-cli.js';
+
+/** One node of the cluster: a real `orator serve --role ROLE` process with its own empty DATA_DIR. */
+export interface ClusterNode {
+  role: 'api' | 'worker';
+  url: string;
+  dataDir: string;
+  child: ChildProcess;
+}
+
+export interface CreatedAccount {
+  uid: string;
+  api_key: string;
+  api_token: string;
+}
+
+/**
+ * A scaled Orator for tests, every part real: its own PostgreSQL schema (on TEST_DATABASE_URL),
+ * its own Redis key prefix (on TEST_REDIS_URL), an s3rver S3 server over HTTP with a fresh
+ * bucket, and nodes started as separate processes, each with a DATA_DIR of its own. Every node
+ * gets the same PUBLIC_URL, as behind a load balancer (links handed out by any node work on all).
+ */
+export class Cluster {
+  readonly children: ChildProcess[] = [];
+  readonly nodes: ClusterNode[] = [];
+  readonly schema = `orator_cluster_${process.pid}_${randomBytes(4).toString('hex')}`;
+  readonly prefix = `orator-test:cluster:${process.pid}:${randomBytes(4).toString('hex')}:`;
+  readonly dataDirs: string[] = [];
+  s3!: TestS3Server;
+  /** The bucket as the nodes see it, for the test's own reads. */
+  bucket!: S3BlobStore;
+  redis!: Redis;
+  db!: pg.Pool;
+  private env: NodeJS.ProcessEnv = {};
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly redisUrl: string,
+    private readonly extraEnv: NodeJS.ProcessEnv = {},
+  ) {}
+
+  /** Schema, bucket, Redis; `publicUrl` is what every node hands out (API 1's address in the tests). */
+  async open(publicUrl: string): Promise<void> {
+    const admin = new pg.Client({ connectionString: this.databaseUrl });
+    await admin.connect();
+    await admin.query(`create schema "${this.schema}"`);
+    await admin.end();
+    const url = new URL(this.databaseUrl);
+    url.searchParams.set('options', `-c search_path=${this.schema}`);
+    this.db = new pg.Pool({ connectionString: url.toString(), max: 2 });
+    this.s3 = await startS3Server();
+    this.bucket = new S3BlobStore({
+      bucket: this.s3.bucket,
+      client: { endpoint: this.s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3_TEST_CREDENTIALS },
+    });
+    this.redis = openRedis(this.redisUrl, { name: 'orator-cluster-test' });
+    await this.redis.connect();
+    this.env = {
+      HOST: '127.0.0.1',
+      PUBLIC_URL: publicUrl,
+      DATABASE_URL: url.toString(),
+      ORATOR_SECRET_KEY: randomBytes(32).toString('base64'),
+      REDIS_URL: this.redisUrl,
+      REDIS_PREFIX: this.prefix,
+      S3_BUCKET: this.s3.bucket,
+      S3_ENDPOINT: this.s3.endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
+      ALLOW_PRIVATE_CALLBACKS: 'true',
+      SYNTH_WORKERS: '1',
+      // The AWS SDK's Node 20 deprecation banner is noise in test output.
+      AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
+      ...this.extraEnv,
+    };
+  }
+
+  /** `orator ARGS…` against the cluster's database (accounts, plans); parsed JSON of its output. */
+  async cli<T = unknown>(args: string[]): Promise<T> {
+    const dataDir = await this.newDataDir('cli');
+    const result = await runCli(args, { ...(this.env as Record<string, string>), DATA_DIR: dataDir });
+    if (result.code !== 0) throw new Error(`orator ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
+    return JSON.parse(result.stdout) as T;
+  }
+
+  createAccount(plan: string): Promise<CreatedAccount> {
+    return this.cli<CreatedAccount>(['accounts', 'create', '--plan', plan, '--json']);
+  }
+
+  /** Starts a node on `port` (or a free one) with its own empty DATA_DIR; resolves once it answers. */
+  async start(role: 'api' | 'worker', options: { port?: number; env?: NodeJS.ProcessEnv } = {}): Promise<ClusterNode> {
+    const port = options.port ?? (await freePort());
+    const dataDir = await this.newDataDir(role);
+    const child = await startChildServer({ ...this.env, ...options.env, DATA_DIR: dataDir, PORT: String(port) }, this.children, ['--role', role]);
+    const node = { role, url: `http://127.0.0.1:${port}`, dataDir, child };
+    this.nodes.push(node);
+    return node;
+  }
+
+  /** SIGKILL, resolved once the process is gone. */
+  async kill(node: ClusterNode): Promise<void> {
+    if (node.child.exitCode !== null || node.child.signalCode !== null) return;
+    const gone = new Promise((resolve) => node.child.once('exit', resolve));
+    node.child.kill('SIGKILL');
+    await gone;
+  }
+
+  /** Redis's own clock (ms): the one the slot leases are kept on. */
+  async redisNow(): Promise<number> {
+    const [seconds, micros] = await this.redis.time();
+    return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+  }
+
+  /** The lease ends (Redis ms) of the concurrency slots held now under `key` (e.g. `synthesis:UID`). */
+  async slotLeases(key: string): Promise<number[]> {
+    const now = await this.redisNow();
+    const entries = await this.redis.zrange(`${this.prefix}slots:${key}`, '0', '-1', 'WITHSCORES');
+    const ends: number[] = [];
+    for (let i = 1; i < entries.length; i += 2) if (Number(entries[i]) > now) ends.push(Number(entries[i]));
+    return ends;
+  }
+
+  /** Keys of the objects in the bucket under `prefix`. */
+  async s3ObjectKeys(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    for await (const key of this.bucket.list(prefix)) keys.push(key);
+    return keys;
+  }
+
+  async close(): Promise<void> {
+    killChildren(this.children);
+    await Promise.all(this.children.map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((r) => child.once('exit', r)) : null)));
+    if (this.redis) {
+      await deleteKeys(this.redis, this.prefix).catch(() => {});
+      this.redis.disconnect();
+    }
+    this.bucket?.close();
+    await this.s3?.close();
+    await this.db?.end();
+    const admin = new pg.Client({ connectionString: this.databaseUrl });
+    await admin.connect();
+    await admin.query(`drop schema if exists "${this.schema}" cascade`);
+    await admin.end();
+    await Promise.all(this.dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  }
+
+  private async newDataDir(what: string): Promise<string> {
+    const dir = await mkdtemp(path.join(os.tmpdir(), `orator-cluster-${what}-`));
+    this.dataDirs.push(dir);
+    return dir;
+  }
+}
+
+/** Every file under `dir`, recursively (relative paths). */
+export async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+}
+
+/** Whether the file is audio: by extension, or by the first bytes of WAV, MP3 (ID3 or a frame sync), Ogg or FLAC. */
+export async function isAudioFile(file: string): Promise<boolean> {
+  if (/\.(wav|mp3|ogg|opus|flac|m4a|aac|webm)$/i.test(file)) return true;
+  const head = (await readFile(file)).subarray(0, 4);
+  if (head.length < 3) return false;
+  const text = head.toString('latin1');
+  return text === 'RIFF' || text.startsWith('ID3') || text === 'OggS' || text === 'fLaC' || (head[0] === 0xff && (head[1] & 0xe0) === 0xe0);
+}
+
+/**
+ * A streaming synthesis whose answer the client does not read: once the server has sent the status
+ * line it can send only what the socket buffers take, so an admitted stream long enough (2,000
+ * characters at half tempo: about 4 minutes, ~16 MB of 32 kHz PCM) keeps its concurrency slot
+ * until the test lets it go. That makes "held" a state the test controls, not a matter of timing.
+ */
+export interface HeldStream {
+  status: number;
+  /** The error body of a refused request. */
+  body: any;
+  /** Closes the connection: the server stops rendering and frees the slot. */
+  release(): void;
+}
+
+export function openStream(node: { url: string }, apiKey: string, body: object): Promise<HeldStream> {
+  const url = new URL('/v1/text-to-speech/stream', node.url);
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      (response) => {
+        const release = () => request.destroy();
+        if (response.statusCode === 200) {
+          // Not read on purpose: see above.
+          response.on('error', () => {});
+          resolve({ status: 200, body: null, release });
+          return;
+        }
+        const chunks: Buffer[] = [];
+        response.on('data', (c: Buffer) => chunks.push(c));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            /* kept as text */
+          }
+          resolve({ status: response.statusCode!, body: parsed, release });
+        });
+      },
+    );
+    request.on('error', (error) => {
+      if (!request.destroyed || !(error as NodeJS.ErrnoException).code?.startsWith('ECONNRESET')) reject(error);
+    });
+    request.end(payload);
+  });
+}
+
+/** Polls `check` every `everyMs` until it answers something truthy; fails after `timeoutMs` (a generous guard, not a speed assert). */
+export async function until<T>(what: string, check: () => Promise<T>, timeoutMs = 120_000, everyMs = 100): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
