@@ -15,6 +15,7 @@ import { registerResetUsage } from './reset-usage.js';
 import { registerRevokeKey } from './revoke-key.js';
 import { registerRotateKey } from './rotate-key.js';
 import { registerSetPlan } from './set-plan.js';
+import { adminValidatorCompiler } from './validation.js';
 
 /**
  * The admin API (`/admin/v1`, `Authorization: Bearer <ADMIN_TOKEN>`): what `orator accounts`
@@ -27,6 +28,7 @@ export async function registerAdminInterface(scope: FastifyInstance, services: S
   if (!token) return;
   await scope.register(
     async (admin) => {
+      admin.setValidatorCompiler(adminValidatorCompiler);
       admin.setErrorHandler(renderAdminError);
       admin.setNotFoundHandler(renderAdminNotFound);
       admin.addHook('onRequest', adminTokenAuthentication(token));

@@ -132,6 +132,8 @@ describe('admin API', () => {
       ['GET', '/accounts/not-a-uid', undefined],
       ['POST', '/accounts', { email: 'x@example.com' }],
       ['POST', '/accounts', { plan: { name: 'free' } }],
+      ['POST', '/accounts', { plan: 7 }],
+      ['POST', '/accounts', { plan: 'free', role: 'root' }],
       ['GET', '/audit?uid=zz', undefined],
     ] as const) {
       const answer = await admin(method, route, body);
@@ -139,6 +141,8 @@ describe('admin API', () => {
       assert.equal(answer.body.code, 'invalid_request');
       assert.equal(typeof answer.body.detail, 'string');
     }
+    const unknownField = await admin('POST', '/accounts', { plan: 'free', role: 'root' });
+    assert.match(unknownField.body.detail, /body/);
     const unknown = await admin('GET', '/nothing-here');
     assert.deepEqual([unknown.status, unknown.body.code], [404, 'not_found']);
     const missing = await admin('POST', `/accounts/${'0'.repeat(24)}/disable`);
