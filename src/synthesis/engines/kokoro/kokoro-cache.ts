@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { engineSettings } from '../engine-settings.js';
+import { ModelBudget } from '../model-budget.js';
 import { ModelError } from '../piper/model-error.js';
 import { describeKokoroModel } from './kokoro-catalog.js';
 import { KokoroModel } from './kokoro-model.js';
@@ -18,28 +19,34 @@ export interface LoadedKokoro {
 
 /**
  * Kokoro models loaded in this thread within MODEL_MEMORY_MB, counted at the graph's and voices'
- * file sizes; the least recently used unloads first, and one bigger than the budget is refused.
- * (Piper's models have their own cache with the same budget.)
+ * file sizes; the least recently used unloads first — of every model engine sharing the
+ * `ModelBudget` (the engines' defaults share the thread's, so Piper and Kokoro models count
+ * together) — and one bigger than the whole budget is refused.
  */
 export class KokoroCache {
   private readonly loaded = new Map<string, Promise<LoadedKokoro>>();
-  private readonly sizes = new Map<string, number>();
   readonly unloaded: string[] = [];
 
-  constructor(private readonly budgetBytes: () => number = () => engineSettings().modelMemoryMb * 1024 * 1024) {}
+  constructor(
+    private readonly budgetBytes: () => number = () => engineSettings().modelMemoryMb * 1024 * 1024,
+    private readonly ledger = new ModelBudget(),
+  ) {}
 
   get(onnxPath: string): Promise<LoadedKokoro> {
     const cached = this.loaded.get(onnxPath);
     if (cached) {
       this.loaded.delete(onnxPath);
       this.loaded.set(onnxPath, cached);
+      this.ledger.touch(onnxPath);
       return cached;
     }
     const loading = this.load(onnxPath);
     this.loaded.set(onnxPath, loading);
     loading.catch(() => {
-      if (this.loaded.get(onnxPath) === loading) this.loaded.delete(onnxPath);
-      this.sizes.delete(onnxPath);
+      if (this.loaded.get(onnxPath) === loading) {
+        this.loaded.delete(onnxPath);
+        this.ledger.forget(onnxPath);
+      }
     });
     return loading;
   }
@@ -56,23 +63,17 @@ export class KokoroCache {
     if (described.bytes > budget) throw new ModelError('model_too_big', `${dir}: ${mb(described.bytes)} MB does not fit MODEL_MEMORY_MB (${mb(budget)} MB)`);
     const vocab = readKokoroVocab(path.join(dir, 'config.json'));
     const packs = readVoicePacks(described.voicesPath);
-    this.sizes.set(onnxPath, described.bytes);
-    await this.makeRoom(onnxPath, budget);
+    await this.ledger.admit(onnxPath, described.bytes, budget, () => this.unload(onnxPath));
     const model = await KokoroModel.load(onnxPath);
     return { model, vocab, packs, letters: sidecarLetters(dir) };
   }
 
-  private async makeRoom(keep: string, budget: number): Promise<void> {
-    const used = () => [...this.sizes.values()].reduce((sum, size) => sum + size, 0);
-    for (const key of [...this.loaded.keys()]) {
-      if (used() <= budget) return;
-      if (key === keep) continue;
-      const entry = this.loaded.get(key)!;
-      this.loaded.delete(key);
-      this.sizes.delete(key);
-      this.unloaded.push(key);
-      await entry.then((e) => e.model.release(), () => undefined);
-    }
+  private async unload(onnxPath: string): Promise<void> {
+    const entry = this.loaded.get(onnxPath);
+    if (!entry) return;
+    this.loaded.delete(onnxPath);
+    this.unloaded.push(onnxPath);
+    await entry.then((e) => e.model.release(), () => undefined);
   }
 }
 
