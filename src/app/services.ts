@@ -13,6 +13,7 @@ import { UrlSigner } from '../security/url-signer.js';
 import { openRepositories, type Repositories } from '../repositories/index.js';
 import { AccountService } from '../services/accounts/account-service.js';
 import { PlanService } from '../services/accounts/plan-service.js';
+import { AccountDeletion } from '../services/accounts/account-deletion.js';
 import { PreviewService } from '../services/voices/preview-service.js';
 import { VoiceCatalog } from '../services/voices/voice-catalog.js';
 import { SpeechAdmission } from '../services/speech/admission.js';
@@ -50,6 +51,8 @@ export interface CoreServices {
   urlSigner: UrlSigner;
   accounts: AccountService;
   plans: PlanService;
+  /** Deletes an account and everything it owns (CLI `accounts delete`, the admin API). */
+  accountDeletion: AccountDeletion;
   pool: SynthesisPool;
   synthesizer: Synthesizer;
   /** Voice ids of requests → voices the account may use (built-in, later custom). */
@@ -181,6 +184,7 @@ export async function openCoreServices(config: Config, options: OpenOptions = {}
     urlSigner,
     accounts,
     plans: new PlanService(repositories.plans),
+    accountDeletion: new AccountDeletion({ accounts: repositories.accounts, data: repositories.accountData, audit: repositories.audit, blobs, queue, clock }),
     pool,
     synthesizer,
     voices,

@@ -114,6 +114,12 @@ export interface Config {
    * /metrics is served without a token on a loopback bind and not at all on a public one.
    */
   metricsToken: string | null;
+  /**
+   * ADMIN_TOKEN: turns on the admin HTTP API (`/admin/v1/...`: accounts, keys, audit), which then
+   * answers only `Authorization: Bearer <token>`. Unset, the admin API does not exist (404). At
+   * least 32 characters; make it with `openssl rand -base64 32`.
+   */
+  adminToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -150,6 +156,13 @@ function url(env: Env, name: string, protocols: string[]): string | null {
     throw new ConfigError(`${name} must start with ${protocols.join(' or ')}, got "${raw}"`);
   }
   return raw;
+}
+
+function adminToken(env: Env): string | null {
+  const token = env.ADMIN_TOKEN;
+  if (!token) return null;
+  if (token.length < 32 || /\s/.test(token)) throw new ConfigError('ADMIN_TOKEN must be at least 32 characters without spaces (make one with: openssl rand -base64 32)');
+  return token;
 }
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -193,5 +206,6 @@ export function readConfig(env: Env = process.env): Config {
     secretKeyFile: env.ORATOR_SECRET_KEY_FILE ? path.resolve(env.ORATOR_SECRET_KEY_FILE) : null,
     previousSecretKeys: (env.ORATOR_PREVIOUS_SECRET_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     metricsToken: env.METRICS_TOKEN || null,
+    adminToken: adminToken(env),
   };
 }

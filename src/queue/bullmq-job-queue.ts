@@ -231,6 +231,18 @@ export class BullMQJobQueue implements JobQueue {
     if (this.options.ownsConnection) await this.redis.quit().catch(() => this.redis.disconnect());
   }
 
+  async remove(id: string): Promise<boolean> {
+    return redisCall('removing a job', async () => {
+      const type = await this.redis.get(this.idKey(id));
+      if (!type) return false;
+      const job = await this.queueFor(type).getJob(toBullId(id));
+      // An active job is locked by its worker: BullMQ refuses to remove it, and it ends by itself.
+      await job?.remove().catch(() => undefined);
+      await this.redis.del(this.idKey(id));
+      return true;
+    });
+  }
+
   async getJob<P = unknown>(id: string): Promise<JobInfo<P> | null> {
     return redisCall('reading a job', async () => {
       const type = await this.redis.get(this.idKey(id));

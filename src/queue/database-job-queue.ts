@@ -205,6 +205,11 @@ export class DatabaseJobQueue implements JobQueue {
     return row ? toInfo<P>(row) : null;
   }
 
+  async remove(id: string): Promise<boolean> {
+    const result = await this.store.db.deleteFrom('jobs').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
   /** Deletes completed and failed jobs that finished before `before` (ms). Returns how many. */
   async removeFinished(before: number): Promise<number> {
     const result = await this.store.db

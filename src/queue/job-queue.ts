@@ -96,6 +96,11 @@ export interface JobQueue {
   stop(options?: StopOptions): Promise<void>;
   getJob<P = unknown>(id: string): Promise<JobInfo<P> | null>;
   /**
+   * Forgets a job in any state (its owner is being deleted); true when there was one. A handler
+   * already running it is not stopped: it must cope with its subject being gone.
+   */
+  remove(id: string): Promise<boolean>;
+  /**
    * Removes up to `limit` jobs that finished (completed or failed for good) before `before` (ms),
    * and with them their ids' idempotency; returns how many. Queues that expire finished jobs by
    * themselves (BullMQ's removeOnComplete/removeOnFail age) answer 0.

@@ -257,5 +257,7 @@ export interface SynthesisCacheTable {
   size: number;
   created_at: number;
   last_used_at: number;
+  /** The account whose request stored it (deleted with the account); null for rows older than the column. */
+  owner_uid?: string | null;
 }
 export type SynthesisCacheRow = Selectable<SynthesisCacheTable>;

@@ -181,6 +181,23 @@ export function jobQueueContract(name: string, createBackend: () => Promise<JobQ
       assert.deepEqual((await queue.getJob('webhook:abc'))?.payload, { v: 1 });
     });
 
+    it('forgets a removed job, waiting or finished, so that its id is new again', async () => {
+      const type = jobType<{ v: number }>('removable');
+      const queue = await open();
+      queue.register(type);
+      await queue.enqueue('removable', { v: 1 }, { jobId: 'speak:gone', delayMs: 60_000 });
+      assert.equal(await queue.remove('speak:gone'), true);
+      assert.equal(await queue.getJob('speak:gone'), null);
+      assert.equal(await queue.remove('speak:gone'), false);
+      assert.equal(await queue.remove('speak:never'), false);
+      assert.deepEqual(await queue.enqueue('removable', { v: 2 }, { jobId: 'speak:gone' }), { id: 'speak:gone', created: true });
+      await queue.start();
+      await waitFor(async () => (await queue.getJob('speak:gone'))?.state === 'completed', 5000, 'job');
+      assert.deepEqual(type.runs.map((r) => r.payload), [{ v: 2 }]);
+      assert.equal(await queue.remove('speak:gone'), true);
+      assert.equal(await queue.getJob('speak:gone'), null);
+    });
+
     it('refuses to start with unfinished jobs of an unregistered type, or a type registered twice', async () => {
       const queue = await open();
       queue.register(jobType('known'));

@@ -88,6 +88,7 @@ export class AccountService {
   private readonly accounts: AccountRepository;
   private readonly audit: AccountAuditRepository;
   private readonly keys: AccountKeyRepository;
+  private lastAuditAt = 0;
 
   constructor(
     /** The accounts repository (a database handle is still accepted and wrapped in one). */
@@ -201,14 +202,21 @@ export class AccountService {
     if (typeof apiKey !== 'string' || apiKey.length === 0 || apiKey.length > 512) return null;
     const digest = hashSecret(apiKey);
     const found = await this.accounts.findByValidKey(digest, this.clock.now());
-    if (found && safeEqual(found.storedDigest, digest)) return { account: found.account, plan: found.plan, voicesVersion: found.voicesVersion };
+    if (found && safeEqual(found.storedDigest, digest)) return this.renewedSignIn({ account: found.account, plan: found.plan, voicesVersion: found.voicesVersion });
     // An account written without key rows (straight into the table) still has its one key.
     const legacy = await this.findByCredential('api_key_hash', apiKey);
     if (legacy && (await this.keys.count(legacy.uid)) === 0) {
-      const withPlan = await this.accounts.getWithPlan(legacy.uid);
-      return withPlan ? { ...withPlan, voicesVersion: null } : null;
+      const withPlan = await this.current(legacy.uid);
+      return withPlan ? { ...withPlan.found, voicesVersion: null } : null;
     }
     return null;
+  }
+
+  /** The sign-in as read, or, when the clock has passed into a new billing period, as renewed (rare: once a period). */
+  private async renewedSignIn(signedIn: SignedIn): Promise<SignedIn | null> {
+    if (signedIn.account.periodStart >= this.periodOf(signedIn.account, signedIn.plan).start) return signedIn;
+    const current = await this.current(signedIn.account.uid);
+    return current ? { ...current.found, voicesVersion: signedIn.voicesVersion } : null;
   }
 
   /** The account's API keys, oldest first (digests never leave the repository). */
@@ -441,7 +449,9 @@ export class AccountService {
   }
 
   private async record(uid: string, actor: AuditActor, action: string, details: Record<string, unknown>): Promise<void> {
-    await this.audit.record({ uid, actor, action, details, at: this.clock.now() });
+    // Strictly increasing within the process, so changes made within one millisecond list in the order made.
+    this.lastAuditAt = Math.max(this.clock.now(), this.lastAuditAt + 1);
+    await this.audit.record({ uid, actor, action, details, at: this.lastAuditAt });
   }
 
   private async update(uid: string, changes: AccountChanges): Promise<Account> {

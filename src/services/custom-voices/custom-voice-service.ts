@@ -373,7 +373,12 @@ export class CustomVoiceService implements CustomVoiceLister {
 
 /** Where a voice's files live in the blob store. */
 export function voicePrefix(accountUid: string, voiceId: string): string {
-  return `custom-voices/${accountUid}/${voiceId}/`;
+  return `${accountVoicesPrefix(accountUid)}${voiceId}/`;
+}
+
+/** Where all of an account's custom-voice files live (deleted with the account). */
+export function accountVoicesPrefix(accountUid: string): string {
+  return `custom-voices/${accountUid}/`;
 }
 
 /** The analysis pool's own refusals (time budget, full queue) in this service's terms; null for anything else. */

@@ -128,6 +128,10 @@ export class SpeakService {
     const speak = await this.deps.store.get(id);
     if (!speak) return;
     if (speak.status !== 'progress') return this.deps.finished.speakFinished(speak);
+    const account = await this.deps.accounts.get(speak.uid);
+    if (!account) return; // deleted with its account
+    // Disabled after it was queued: it fails rather than spend work the operator has stopped.
+    if (account.disabledAt !== null) return this.fail(speak, accountDisabledReason);
     if (attempt > synthesisAttempts) return this.fail(speak, 'Synthesis did not finish after repeated attempts');
     try {
       const prepared = await prepareSpeech(speak.order, speak.uid, this.deps);
@@ -136,7 +140,7 @@ export class SpeakService {
       const synthesisSeconds = (performance.now() - started) / 1000;
       const audioKey = `speaks/${audioFileName(speak)}`;
       await this.deps.blobs.put(audioKey, speech.audio, speech.contentType);
-      await this.deps.store.markDone(
+      const marked = await this.deps.store.markDone(
         id,
         {
           audioKey,
@@ -148,6 +152,8 @@ export class SpeakService {
         },
         this.deps.clock.now(),
       );
+      // The speak went while it was synthesized (its account was deleted): leave no audio behind.
+      if (!marked && !(await this.deps.store.get(id))) await this.deps.blobs.delete(audioKey);
     } catch (error) {
       // A text that ran past the time budget would again: fail it now (and refund) rather than retry.
       const permanent = error instanceof SpeakError || error instanceof NothingToSpeakError || error instanceof SynthesisTimeoutError;
@@ -196,6 +202,20 @@ export class SpeakService {
 }
 
 export const jobIdOf = (speakId: string) => `speak:${speakId}`;
+
+/** Why a speak queued before its account was disabled failed (docs/operations.md). */
+export const accountDisabledReason = 'The account was disabled before this speak was synthesized';
+
+/**
+ * A failed speak's reason in the earlier interface's error shape (Orator's addition to the speak
+ * reads and the webhook): `auth/account-disabled` for a disabled account, `app/synthesis-failed`
+ * for anything else.
+ */
+export function speakFailure(speak: Speak): { msg: string; error_code: string } | null {
+  if (speak.status !== 'failed') return null;
+  const msg = speak.error ?? 'Synthesis failed';
+  return { msg, error_code: msg === accountDisabledReason ? 'auth/account-disabled' : 'app/synthesis-failed' };
+}
 
 /** Characters as people count them (code points), for the 350 limit, text_count and credits. */
 export function characterCount(text: string): number {

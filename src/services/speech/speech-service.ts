@@ -128,7 +128,7 @@ export class SpeechService {
       }
       const speech = await this.deps.synthesizer.synthesize(prepared.request);
       await admission.end('done');
-      await cache?.put(prepared.cacheKey, speech);
+      await cache?.put(prepared.cacheKey, speech, accountUid);
       return speech;
     } catch (error) {
       await admission.end('failed');
@@ -213,7 +213,7 @@ export class SpeechService {
               words: [],
               spoken: { text: '', words: [] },
               chunks: sizes,
-            });
+            }, accountUid);
           }
         } finally {
           await source.return(undefined);
