@@ -12,7 +12,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -147,12 +147,31 @@ function withSearchPath(url: string, schema: string): string {
   return parsed.toString();
 }
 
-/** Requests per second of one URL under `connections` keep-alive connections for `seconds`. */
-async function rps(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<number> {
+/** CPU time (user + system, µs) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMicros(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop()!.split(' ');
+    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+  } catch {
+    return null;
+  }
+}
+
+interface Measured {
+  rps: number;
+  /** Server CPU µs per request: steadier than req/s when other work shares the machine. */
+  cpuPerRequest: number | null;
+}
+
+/** Requests per second of one URL under `connections` keep-alive connections for `seconds`, and the server's CPU per request. */
+async function measure(server: ChildProcess, url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<Measured> {
+  const cpuBefore = cpuMicros(server.pid);
   const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
+  const cpuAfter = cpuMicros(server.pid);
   const bad = result.non2xx + result.errors + result.timeouts;
   if (bad > 0 || result.requests.total === 0) throw new Error(`${url}: ${bad} failed requests of ${result.requests.total}`);
-  return result.requests.average;
+  return { rps: result.requests.average, cpuPerRequest: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / result.requests.total };
 }
 
 /** Body size of one response: as sent (with gzip accepted) and decoded. */
@@ -200,29 +219,47 @@ export async function lightRoutesSection(options: LightRoutesOptions = {}): Prom
       { name: 'GET /v3/voices, 200 custom voices', url: `${base}/v3/voices`, headers: as(fixture.full.apiKey), target: 0.3 },
     ];
     // Warm both servers (JIT, caches) before measuring.
-    await rps(hello.url, {}, connections, 1);
-    for (const c of cases) await rps(c.url, c.headers, connections, 1);
+    await measure(hello.child, hello.url, {}, connections, 1);
+    for (const c of cases) await measure(fixture.orator.child, c.url, c.headers, connections, 1);
     const ratios = cases.map(() => [] as number[]);
+    const cpuRatios = cases.map(() => [] as number[]);
     const routeRps = cases.map(() => [] as number[]);
+    const routeCpu = cases.map(() => [] as number[]);
     const helloRps: number[] = [];
+    const helloCpu: number[] = [];
     for (let round = 0; round < rounds; round++) {
       for (let i = 0; i < cases.length; i++) {
         // The yardstick right before each row: load on the shared machine moves both alike.
-        const yardstick = await rps(hello.url, {}, connections, seconds);
-        const measured = await rps(cases[i].url, cases[i].headers, connections, seconds);
-        helloRps.push(yardstick);
-        routeRps[i].push(measured);
-        ratios[i].push(measured / yardstick);
+        const yardstick = await measure(hello.child, hello.url, {}, connections, seconds);
+        const measured = await measure(fixture.orator.child, cases[i].url, cases[i].headers, connections, seconds);
+        helloRps.push(yardstick.rps);
+        routeRps[i].push(measured.rps);
+        ratios[i].push(measured.rps / yardstick.rps);
+        if (yardstick.cpuPerRequest !== null && measured.cpuPerRequest !== null) {
+          helloCpu.push(yardstick.cpuPerRequest);
+          routeCpu[i].push(measured.cpuPerRequest);
+          cpuRatios[i].push(yardstick.cpuPerRequest / measured.cpuPerRequest);
+        }
       }
     }
     const listing = await sizes(`${base}/v3/voices`, { 'x-api-key': fixture.full.apiKey });
     const emptyListing = await sizes(`${base}/v3/voices`, { 'x-api-key': fixture.empty.apiKey });
     if (options.print ?? false) {
+      const cpu = (values: number[]) => (values.length === 0 ? '?' : fixed(median(values), 0));
       printTable(
-        `Light routes against a bare Fastify hello-world (${connections} connections, ${rounds} rounds × ${seconds} s, ${options.databaseUrl ? 'PostgreSQL' : 'SQLite'}; hello-world median ${fixed(median(helloRps), 0)} req/s)`,
-        ['route', 'req/s (median)', 'ratio (median)', 'ratios', 'target'],
-        cases.map((c, i) => [c.name, fixed(median(routeRps[i]), 0), `${fixed(median(ratios[i]), 2)}×`, ratios[i].map((r) => fixed(r, 2)).join(' '), `≥ ${c.target}×`]),
+        `Light routes against a bare Fastify hello-world (${connections} connections, ${rounds} rounds × ${seconds} s, ${options.databaseUrl ? 'PostgreSQL' : 'SQLite'}; hello-world median ${fixed(median(helloRps), 0)} req/s, ${cpu(helloCpu)} CPU µs/request)`,
+        ['route', 'req/s', 'ratio', 'ratios', 'target', 'CPU µs/req', 'CPU ratio'],
+        cases.map((c, i) => [
+          c.name,
+          fixed(median(routeRps[i]), 0),
+          `${fixed(median(ratios[i]), 2)}×`,
+          ratios[i].map((r) => fixed(r, 2)).join(' '),
+          `≥ ${c.target}×`,
+          cpu(routeCpu[i]),
+          cpuRatios[i].length === 0 ? '?' : `${fixed(median(cpuRatios[i]), 2)}×`,
+        ]),
       );
+      console.log('ratio: req/s against the hello-world\'s in the same round (the target); CPU ratio: hello-world CPU per request / the route\'s (what the ratio would be if each server had a core to itself).');
       printTable('GET /v3/voices body (gzip accepted)', ['account', 'JSON bytes', 'sent bytes', 'gzipped'], [
         ['0 custom voices', emptyListing.json, emptyListing.sent, emptyListing.gzipped ? 'yes' : 'no'],
         ['200 custom voices', listing.json, listing.sent, listing.gzipped ? 'yes' : 'no'],

@@ -18,7 +18,10 @@ import type { EngineVoice } from '../src/synthesis/engines/engine.js';
 import { configureEngines } from '../src/synthesis/engines/engine-settings.js';
 import { installedKokoroModels } from '../src/synthesis/engines/kokoro/kokoro-catalog.js';
 import { KokoroModel } from '../src/synthesis/engines/kokoro/kokoro-model.js';
-import { readVoicePacks } from '../src/synthesis/engines/kokoro/kokoro-voices.js';
+import { kokoroLanguageOf } from '../src/synthesis/engines/kokoro/kokoro-catalog.js';
+import { kokoroPhonemeString, kokoroTokens } from '../src/synthesis/engines/kokoro/kokoro-phonemes.js';
+import { kokoroV1Vocab } from '../src/synthesis/engines/kokoro/kokoro-vocab.js';
+import { readVoicePacks, styleFor } from '../src/synthesis/engines/kokoro/kokoro-voices.js';
 import { loadEspeakRuntime } from '../src/synthesis/engines/espeak/espeak-runtime.js';
 import { installedModels } from '../src/synthesis/engines/piper/piper-catalog.js';
 import { readPiperConfig } from '../src/synthesis/engines/piper/piper-config.js';
@@ -27,6 +30,8 @@ import { phonemeIds, piperPhonemes } from '../src/synthesis/engines/piper/piper-
 import { defaultOutput, type SpeechRequest } from '../src/synthesis/pipeline/speech-request.js';
 import { Synthesizer } from '../src/synthesis/pipeline/synthesizer.js';
 import { SynthesisPool } from '../src/synthesis/pool/synthesis-pool.js';
+import { writeTinyKokoro } from '../test/synthesis/engines/kokoro/tiny-kokoro.js';
+import { installKokoro } from '../src/start/commands/models-install-kokoro.js';
 import { buildTinyModel, tinyModelConfig } from '../test/synthesis/engines/piper/tiny-model.js';
 import { fixed, printTable } from './table.js';
 import { english300 } from './texts.js';
@@ -71,6 +76,24 @@ async function modelOnlyMs(onnx: string, text: string): Promise<number> {
   for (let i = 0; i < 7; i++) {
     const start = performance.now();
     for (const ids of sentences) await model.infer(ids, scales, 0);
+    times.push(performance.now() - start);
+  }
+  await model.release();
+  return median(times.slice(2));
+}
+
+/** Kokoro's model calls alone for a text (af_ voice): tokens and styles made beforehand. */
+async function kokoroModelOnlyMs(onnx: string, voicesPath: string, text: string): Promise<number> {
+  const model = await KokoroModel.load(onnx);
+  const pack = readVoicePacks(voicesPath).find((p) => p.name.startsWith('af_'))!;
+  const language = kokoroLanguageOf(pack.name);
+  const runtime = await loadEspeakRuntime();
+  const phonemes = kokoroPhonemeString(text, (clause) => runtime.phonemize(language.espeakVoice, clause), language.rules);
+  const chunks = kokoroTokens(phonemes, kokoroV1Vocab).chunks;
+  const times: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const start = performance.now();
+    for (const chunk of chunks) await model.infer(chunk.tokens, styleFor(pack, chunk.tokens.length), 1);
     times.push(performance.now() - start);
   }
   await model.release();
@@ -126,9 +149,17 @@ async function main(): Promise<void> {
     await synthesizer.synthesize(request(tiny, 'Warm up.'));
     const model = await modelOnlyMs(tiny, text);
     const whole = await wholeMs(synthesizer, tiny, text);
-    printTable('Neural pipeline overhead, tiny model, one thread (300-character English paragraph)', ['path', 'ms', 'ratio'], [
-      ['model calls alone (yardstick)', fixed(model, 1), '1.00'],
-      ['whole request: phonemes + ids + model + DSP + WAV', fixed(whole.ms, 1), fixed(whole.ms / model, 2)],
+    const published = writeTinyKokoro(path.join(dir, 'published'), 'kokoro-tiny');
+    const kokoro = await installKokoro(published.onnx, published.voices, dir, {});
+    const kokoroVoice = kokoro.voices.find((v) => v.slug.endsWith(':af_tiny'))!;
+    await synthesizer.synthesize(request(kokoro.onnxPath, 'Warm up.', kokoroVoice.neural!.speaker, 'kokoro'));
+    const kokoroModel = await kokoroModelOnlyMs(kokoro.onnxPath, kokoro.voicesPath!, text);
+    const kokoroWhole = await wholeMs(synthesizer, kokoro.onnxPath, text, kokoroVoice.neural!.speaker, 'kokoro');
+    printTable('Neural pipeline overhead, tiny models, one thread (300-character English paragraph)', ['path', 'ms', 'ratio'], [
+      ['Piper: model calls alone (yardstick)', fixed(model, 1), '1.00'],
+      ['Piper: whole request (phonemes + ids + model + DSP + WAV)', fixed(whole.ms, 1), fixed(whole.ms / model, 2)],
+      ['Kokoro: model calls alone (yardstick)', fixed(kokoroModel, 1), '1.00'],
+      ['Kokoro: whole request (phonemes + tokens + style + model + DSP + WAV)', fixed(kokoroWhole.ms, 1), fixed(kokoroWhole.ms / kokoroModel, 2)],
     ]);
 
     const modelsDir = process.env.MODELS_DIR;

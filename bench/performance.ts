@@ -1,9 +1,9 @@
 /**
  * `npm run bench`: every ratio of issue 16 with its target beside it, measured in one run.
- * Sections come from bench/synthesis-targets.ts and, when present, bench/light-routes.ts (any
- * exported function returning a BenchSection or a list of them). Each section's yardstick is
+ * Sections come from bench/synthesis-targets.ts and, when present, perf-routes' bench/light-routes.ts
+ * (lightRoutesSection) and bench/speak-jobs.ts (speakJobsSection). Each section's yardstick is
  * measured in the same run as its subject, interleaved where both run in this process.
- * Run: npm run bench [-- pipeline workers mp3 clone start say light]   (names pick sections)
+ * Run: npm run bench [-- pipeline workers mp3 clone start say light speak-jobs]   (names pick sections)
  */
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -14,11 +14,17 @@ import { printTable } from './table.js';
 
 const wanted = new Set(process.argv.slice(2));
 
-async function lightRouteSections(): Promise<BenchSection[]> {
-  const file = fileURLToPath(new URL('./light-routes.js', import.meta.url));
-  if (!existsSync(file)) return [];
-  const module = (await import(file)) as Record<string, unknown>;
-  const measure = module.lightRoutesSection ?? Object.values(module).find((value) => typeof value === 'function');
+/** perf-routes' parts, each in its own module when present: [section key, file, exported function]. */
+const routeParts: [string, string, string][] = [
+  ['light', './light-routes.js', 'lightRoutesSection'],
+  ['speak-jobs', './speak-jobs.js', 'speakJobsSection'],
+];
+
+async function routeSection(file: string, name: string): Promise<BenchSection[]> {
+  const path = fileURLToPath(new URL(file, import.meta.url));
+  if (!existsSync(path)) return [];
+  const module = (await import(path)) as Record<string, unknown>;
+  const measure = module[name];
   if (typeof measure !== 'function') return [];
   return [(await measure({ databaseUrl: process.env.BENCH_DATABASE_URL || undefined })) as BenchSection | BenchSection[]].flat();
 }
@@ -38,20 +44,21 @@ function print(sections: BenchSection[]): void {
 }
 
 console.log(`issue 16 targets on ${os.availableParallelism()} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-const synthesisKeys = new Set([...wanted].filter((k) => k !== 'light'));
+const routeKeys = new Set(routeParts.map(([key]) => key));
+const synthesisKeys = new Set([...wanted].filter((k) => !routeKeys.has(k)));
 const sections: BenchSection[] = [];
 // Each section is printed as soon as it is measured, so a long run shows its progress.
 if (wanted.size === 0 || synthesisKeys.size > 0) sections.push(...(await synthesisSections(synthesisKeys, (section) => print([section]))));
-if (wanted.size === 0 || wanted.has('light')) {
+for (const [key, file, name] of routeParts) {
+  if (wanted.size > 0 && !wanted.has(key)) continue;
+  let measured: BenchSection[];
   try {
-    const light = await lightRouteSections();
-    print(light);
-    sections.push(...light);
+    measured = await routeSection(file, name);
   } catch (error) {
-    const failedLight: BenchSection = { title: 'light routes: not measured', rows: [{ name: error instanceof Error ? error.message.split('\n')[0] : String(error), value: 'failed', target: '', ok: false }] };
-    print([failedLight]);
-    sections.push(failedLight);
+    measured = [{ title: `${key}: not measured`, rows: [{ name: error instanceof Error ? error.message.split('\n')[0] : String(error), value: 'failed', target: '', ok: false }] }];
   }
+  print(measured);
+  sections.push(...measured);
 }
 const failed = sections.reduce((n, s) => n + s.rows.filter((r) => !r.ok).length, 0);
 const rows = sections.reduce((n, s) => n + s.rows.length, 0);

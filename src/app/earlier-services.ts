@@ -1,6 +1,6 @@
 import type { BlobStore } from '../blobs/blob-store.js';
 import type { Clock } from '../clock.js';
-import type { RateLimiter } from '../limits/limiter.js';
+import type { ConcurrencyLimiter, RateLimiter } from '../limits/limiter.js';
 import type { JobQueue } from '../queue/job-queue.js';
 import type { DeliveryRepository, Repositories, SpeakRepository } from '../repositories/index.js';
 import type { UrlSigner } from '../security/url-signer.js';
@@ -37,6 +37,7 @@ export interface EarlierServiceDeps {
   blobs: BlobStore;
   queue: JobQueue;
   rate: RateLimiter;
+  concurrency: ConcurrencyLimiter;
   urlSigner: UrlSigner;
   accounts: AccountService;
   synthesizer: Synthesizer;
@@ -68,6 +69,7 @@ export async function openEarlierServices(deps: EarlierServiceDeps): Promise<Ear
     store: repositories.speaks,
     accounts,
     rate: deps.rate,
+    concurrency: deps.concurrency,
     queue,
     blobs,
     synthesizer: deps.synthesizer,

@@ -13,6 +13,7 @@ import { UrlSigner } from '../security/url-signer.js';
 import { openRepositories, type Repositories } from '../repositories/index.js';
 import { AccountService } from '../services/accounts/account-service.js';
 import { PlanService } from '../services/accounts/plan-service.js';
+import { AccountDeletion } from '../services/accounts/account-deletion.js';
 import { PreviewService } from '../services/voices/preview-service.js';
 import { VoiceCatalog } from '../services/voices/voice-catalog.js';
 import { SpeechAdmission } from '../services/speech/admission.js';
@@ -50,6 +51,8 @@ export interface CoreServices {
   urlSigner: UrlSigner;
   accounts: AccountService;
   plans: PlanService;
+  /** Deletes an account and everything it owns (CLI `accounts delete`, the admin API). */
+  accountDeletion: AccountDeletion;
   pool: SynthesisPool;
   synthesizer: Synthesizer;
   /** Voice ids of requests → voices the account may use (built-in, later custom). */
@@ -117,13 +120,13 @@ export async function openCoreServices(config: Config, options: OpenOptions = {}
   const keys = await loadServerKeys(config, new ServerSettings(store.db, clock));
   const blobs = await createBlobStore(config);
   configureEngines({ modelsDir: config.modelsDir, modelMemoryMb: config.modelMemoryMb });
-  const pool = new SynthesisPool(config.synthWorkers);
+  const pool = new SynthesisPool(config.synthWorkers, undefined, config.synthTaskBudgetSeconds);
   const synthesizer = new Synthesizer(pool);
   const queue = await createJobQueue(config, store, { clock });
   const limiters = await createLimiters(config, clock);
   const accounts = new AccountService(repositories.accounts, { encryptionKey: keys.encryption, clock, audit: repositories.audit, keys: repositories.keys });
   const urlSigner = new UrlSigner(keys.urlSigning, clock);
-  const adaptation = new AdaptationPool(1);
+  const adaptation = new AdaptationPool(1, config.cloneAnalysisBudgetSeconds);
   const customVoices = new CustomVoiceService({
     repository: repositories.customVoices,
     blobs,
@@ -147,6 +150,7 @@ export async function openCoreServices(config: Config, options: OpenOptions = {}
     blobs,
     queue,
     rate: limiters.rate,
+    concurrency: limiters.concurrency,
     urlSigner,
     accounts,
     synthesizer,
@@ -180,6 +184,7 @@ export async function openCoreServices(config: Config, options: OpenOptions = {}
     urlSigner,
     accounts,
     plans: new PlanService(repositories.plans),
+    accountDeletion: new AccountDeletion({ accounts: repositories.accounts, data: repositories.accountData, audit: repositories.audit, blobs, queue, clock }),
     pool,
     synthesizer,
     voices,

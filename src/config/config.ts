@@ -74,6 +74,18 @@ export interface Config {
   /** SYNTH_WORKERS: engine worker threads. Default: number of cores. */
   synthWorkers: number;
   /**
+   * SYNTH_TASK_BUDGET_SECONDS: time budget of one task of the synthesis threads (a sentence, or a
+   * whole request when every thread is busy), from when a thread starts it; past it the task is
+   * stopped and the request answered 503. Default 60.
+   */
+  synthTaskBudgetSeconds: number;
+  /**
+   * CLONE_ANALYSIS_BUDGET_SECONDS: time budget of one clone analysis (probe or profile fit of an
+   * upload); past it the analysis is stopped and the clone refused. Default 300 (a 3 h
+   * professional recording takes about a minute).
+   */
+  cloneAnalysisBudgetSeconds: number;
+  /**
    * JOB_CONCURRENCY: queued jobs (speaks, webhook deliveries, professional clones) one process runs
    * at once. Default 16: jobs mostly wait on the synthesis pool or on a callback receiver, so a slow
    * receiver must not hold up the speaks behind it.
@@ -102,6 +114,12 @@ export interface Config {
    * /metrics is served without a token on a loopback bind and not at all on a public one.
    */
   metricsToken: string | null;
+  /**
+   * ADMIN_TOKEN: turns on the admin HTTP API (`/admin/v1/...`: accounts, keys, audit), which then
+   * answers only `Authorization: Bearer <token>`. Unset, the admin API does not exist (404). At
+   * least 32 characters; make it with `openssl rand -base64 32`.
+   */
+  adminToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -140,6 +158,13 @@ function url(env: Env, name: string, protocols: string[]): string | null {
   return raw;
 }
 
+function adminToken(env: Env): string | null {
+  const token = env.ADMIN_TOKEN;
+  if (!token) return null;
+  if (token.length < 32 || /\s/.test(token)) throw new ConfigError('ADMIN_TOKEN must be at least 32 characters without spaces (make one with: openssl rand -base64 32)');
+  return token;
+}
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function readConfig(env: Env = process.env): Config {
@@ -172,6 +197,8 @@ export function readConfig(env: Env = process.env): Config {
     jobRetentionMs: integer(env, 'JOB_RETENTION_DAYS', 30, 1, 100 * 365) * 86_400_000,
     retentionSweepMs: integer(env, 'RETENTION_SWEEP_SECONDS', 600, 1, 7 * 86_400) * 1000,
     synthWorkers: integer(env, 'SYNTH_WORKERS', Math.max(1, os.availableParallelism()), 1, 256),
+    synthTaskBudgetSeconds: integer(env, 'SYNTH_TASK_BUDGET_SECONDS', 60, 1, 3600),
+    cloneAnalysisBudgetSeconds: integer(env, 'CLONE_ANALYSIS_BUDGET_SECONDS', 300, 1, 24 * 3600),
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 16, 1, 1024),
     allowPrivateCallbacks: boolean(env, 'ALLOW_PRIVATE_CALLBACKS'),
     logLevel,
@@ -179,5 +206,6 @@ export function readConfig(env: Env = process.env): Config {
     secretKeyFile: env.ORATOR_SECRET_KEY_FILE ? path.resolve(env.ORATOR_SECRET_KEY_FILE) : null,
     previousSecretKeys: (env.ORATOR_PREVIOUS_SECRET_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     metricsToken: env.METRICS_TOKEN || null,
+    adminToken: adminToken(env),
   };
 }

@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Services } from '../app/services.js';
 import { createLogger } from '../logging/create-logger.js';
 import { quietHealthProbes } from '../logging/quiet-health-probes.js';
+import { boundedErrorBody } from './bounded-error-body.js';
 import { ApiError } from './api-error.js';
 import { unavailableService } from './service-unavailable.js';
 import { registerCurrentInterface } from './current/index.js';
@@ -23,9 +24,9 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     // Bodies of the earlier interface can carry a 350-character text; 1 MiB leaves room without inviting abuse.
   });
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof ApiError) return reply.status(error.status).headers(error.headers).send({ detail: error.message });
+    if (error instanceof ApiError) return reply.status(error.status).headers(error.headers).send(boundedErrorBody({ detail: error.message }));
     const { statusCode: status, message } = error as { statusCode?: number; message?: string };
-    if (status && status >= 400 && status < 500) return reply.status(status).send({ detail: message ?? 'Bad request' });
+    if (status && status >= 400 && status < 500) return reply.status(status).send(boundedErrorBody({ detail: message ?? 'Bad request' }));
     const down = unavailableService(error);
     if (down) return reply.status(503).headers(down.headers).send({ detail: down.message });
     request.log.error(error);

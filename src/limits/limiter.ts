@@ -33,3 +33,13 @@ export interface RateLimiter {
 }
 
 export class LimitError extends Error {}
+
+/**
+ * Retry-After (seconds) of a refusal for lack of a concurrency slot. When a slot frees is not
+ * known in advance; a second is about the time of a short synthesis, and a refused request costs
+ * the server almost nothing, so clients polling this often do no harm.
+ */
+export const slotRetryAfterSeconds = 1;
+
+/** The concurrency slots of an account's syntheses, whichever interface asks for one. */
+export const synthesisSlotKey = (accountUid: string) => `synthesis:${accountUid}`;

@@ -7,12 +7,15 @@
 /** Field names whose values are secret wherever they appear. */
 const secretFields = ['authorization', 'x-api-key', 'cookie', 'set-cookie', 'api_key', 'apiKey', 'api_token', 'apiToken', 'token', 'password', 'secret', 'webhook_secret', 'webhookSecret', 'signature', 'x-webhook-signature', 'x-typecast-signature'];
 
-/** pino `redact` paths: these fields at the top, one level down, and in request/response headers. */
+/**
+ * pino `redact` paths: these fields at the top, one level down, and in any object's `headers`
+ * one level down (request and response headers, and what fastify's multipart plugin logs at
+ * trace: `busboyOptions.headers`, the request's headers with its X-API-KEY).
+ */
 export const redactPaths = [
   ...secretFields.map((f) => `["${f}"]`),
   ...secretFields.map((f) => `*["${f}"]`),
-  ...secretFields.map((f) => `req.headers["${f}"]`),
-  ...secretFields.map((f) => `res.headers["${f}"]`),
+  ...secretFields.map((f) => `*.headers["${f}"]`),
 ];
 
 /** Query parameters whose values are secret (matched without regard to case; `key` matches `api_key`, `apiKey`). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DelayedError, Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { DelayedError, PRIORITY_LIMIT, Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { openRedis, redisCall } from '../redis/redis-connection.js';
 import {
@@ -25,7 +25,31 @@ const KEEP_FINISHED_SECONDS = 30 * 24 * 3600;
 interface Envelope {
   p: unknown;
   stopped?: string;
+  /** Fair-queuing start tag of a job with a group (see `fairTag`). */
+  t?: number;
 }
+
+// Start-time fair queuing on BullMQ's priorities (BullMQ Pro's groups are not open source). One
+// hash per job type holds the virtual clock (field `~`, the largest tag started so far) and each
+// group's last tag. A new job's tag is the larger of the clock and one past its group's last
+// tag; it is added with priority tag+1 (BullMQ starts lower numbers first, FIFO among equals).
+const FAIR_TAG = `
+local clock = tonumber(redis.call('HGET', KEYS[1], '~') or '0')
+local last = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '-1')
+local tag = math.max(clock, last + 1)
+redis.call('HSET', KEYS[1], ARGV[1], tag)
+return tag`;
+
+// A started job moves the clock up to its tag. When the clock passes half of BullMQ's priority
+// range and nothing of the type waits, every tag starts again from 0 (rare: after about a million
+// rounds), so priorities never reach the cap, past which jobs would start in plain FIFO order.
+const FAIR_START = `
+local clock = tonumber(redis.call('HGET', KEYS[1], '~') or '0')
+if tonumber(ARGV[1]) > clock then redis.call('HSET', KEYS[1], '~', ARGV[1]) clock = tonumber(ARGV[1]) end
+if clock > tonumber(ARGV[2]) and redis.call('ZCARD', KEYS[2]) == 0 and redis.call('LLEN', KEYS[3]) == 0 and redis.call('ZCARD', KEYS[4]) == 0 then
+  redis.call('DEL', KEYS[1])
+end
+return clock`;
 
 export interface BullMQJobQueueOptions {
   /** A connection for enqueuing and reading jobs. */
@@ -52,6 +76,8 @@ export interface BullMQJobQueueOptions {
  * - Leases: a job's lock lasts the type's `leaseMs` and the Worker renews it while the handler
  *   runs; when a process dies, another Worker's stalled-job check hands the job back to the
  *   queue once the lock has lapsed, and it runs again.
+ * - Fairness: jobs with a group get a start tag (FAIR_TAG) as their BullMQ priority, so a group's
+ *   backlog and another group's new job interleave (docs/security.md, "Fair queues").
  * - Idempotency: a job id is taken with SET NX (kept as long as finished jobs are), so an id that
  *   exists in any state adds nothing. BullMQ forbids `:` in ids, so ids are escaped inside it.
  */
@@ -101,8 +127,14 @@ export class BullMQJobQueue implements JobQueue {
       const fresh = await this.redis.set(this.idKey(id), type, 'EX', this.keepFinishedSeconds, 'NX');
       if (fresh !== 'OK') return { id, created: false };
       const envelope: Envelope = { p: payload ?? null };
+      let priority: number | undefined;
+      if (options.group !== undefined) {
+        envelope.t = Number(await this.redis.eval(FAIR_TAG, 1, this.fairKey(type), `g:${options.group}`));
+        priority = Math.min(PRIORITY_LIMIT, envelope.t + 1);
+      }
       await this.queueFor(type).add(type, envelope, {
         jobId: toBullId(id),
+        priority,
         delay: Math.max(0, Math.ceil(options.delayMs ?? 0)),
         attempts: maxAttempts,
         backoff: { type: 'orator' },
@@ -199,6 +231,18 @@ export class BullMQJobQueue implements JobQueue {
     if (this.options.ownsConnection) await this.redis.quit().catch(() => this.redis.disconnect());
   }
 
+  async remove(id: string): Promise<boolean> {
+    return redisCall('removing a job', async () => {
+      const type = await this.redis.get(this.idKey(id));
+      if (!type) return false;
+      const job = await this.queueFor(type).getJob(toBullId(id));
+      // An active job is locked by its worker: BullMQ refuses to remove it, and it ends by itself.
+      await job?.remove().catch(() => undefined);
+      await this.redis.del(this.idKey(id));
+      return true;
+    });
+  }
+
   async getJob<P = unknown>(id: string): Promise<JobInfo<P> | null> {
     return redisCall('reading a job', async () => {
       const type = await this.redis.get(this.idKey(id));
@@ -235,6 +279,11 @@ export class BullMQJobQueue implements JobQueue {
     if (attempt > maxAttempts) {
       // Its last attempt's worker died (the start counted it); there is none left to give.
       throw new UnrecoverableError(`${job.failedReason || 'worker lost'} (no attempts left)`);
+    }
+    const tag = (job.data as Envelope).t;
+    if (tag !== undefined) {
+      const keys = ['prioritized', 'wait', 'delayed'].map((list) => `${this.bullPrefix}:${type.name}:${list}`);
+      await this.redis.eval(FAIR_START, 4, this.fairKey(type.name), ...keys, String(tag), String(Math.floor(PRIORITY_LIMIT / 2)));
     }
     const controller = new AbortController();
     const lost = () => controller.abort(new JobQueueError(`lost the lease on job ${fromBullId(job.id!)}`));
@@ -275,6 +324,10 @@ export class BullMQJobQueue implements JobQueue {
 
   private typesKey(): string {
     return `${this.prefix}jobs:types`;
+  }
+
+  private fairKey(type: string): string {
+    return `${this.prefix}jobs:fair:${type}`;
   }
 
   private idKey(id: string): string {

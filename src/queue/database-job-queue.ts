@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql, type ExpressionBuilder } from 'kysely';
 import { systemClock, type Clock } from '../clock.js';
 import type { Store } from '../store/database.js';
+import type { Listening } from '../store/postgres-listener.js';
 import type { Database, JobRow } from '../store/schema.js';
 import {
   checkJobType,
@@ -44,7 +45,18 @@ interface RunningJob {
  * Every later write is fenced by the claim token, so a worker that lost its lease cannot
  * overwrite the state written by the one that took over.
  *
- * Enqueuing wakes this process's workers at once; other processes notice on their next poll.
+ * Fairness between groups (accounts) is start-time fair queuing: each job gets a start tag
+ * (`fair_rank`) when enqueued, the larger of the queue's virtual clock (the largest tag claimed
+ * so far, `job_queue_clock`) and one past its group's last unfinished tag; workers claim due jobs
+ * in tag order, and a claim moves the clock up to its tag. So a group's backlog holds tags
+ * V, V+1, V+2…, and another group's new job gets tag V: it is claimed as soon as a worker slot
+ * frees, ahead of the backlog's next job (two backlogs interleave one to one). Jobs without a
+ * group get tag V too. A retried job keeps its tag, so it goes first when it is due again.
+ *
+ * Enqueuing wakes this process's workers at once; on PostgreSQL it also NOTIFYs a channel the
+ * workers of every other process LISTEN on, so they take it at once too (the poll stays, for
+ * jobs that come due later and for a listener that lost its connection). SQLite has no such
+ * signal: other processes notice on their next poll.
  * Processes that only enqueue should still register the job types, because a job's attempt cap
  * is taken from its type when it is enqueued.
  */
@@ -59,6 +71,9 @@ export class DatabaseJobQueue implements JobQueue {
   private loop: Promise<void> | null = null;
   private woken = false;
   private wakeSleeper: (() => void) | null = null;
+  /** PostgreSQL: the channel enqueues NOTIFY, so idle workers of other processes wake at once. */
+  private readonly channel: string | null;
+  private listening: Listening | null = null;
 
   constructor(
     private readonly store: Store,
@@ -66,6 +81,8 @@ export class DatabaseJobQueue implements JobQueue {
   ) {
     this.clock = options.clock ?? systemClock;
     this.pollIntervalMs = options.pollIntervalMs ?? 200;
+    // One channel per schema, so deployments (and test schemas) sharing a server do not wake each other.
+    this.channel = store.listen ? `orator_jobs_${createHash('sha256').update(store.schema ?? '').digest('hex').slice(0, 16)}` : null;
     this.onError = options.onError ?? ((error, what) => console.error(`job queue: ${what}:`, error));
   }
   async removeFinishedBefore(before: number, limit: number): Promise<number> {
@@ -87,10 +104,14 @@ export class DatabaseJobQueue implements JobQueue {
     const id = options.jobId ?? randomBytes(12).toString('hex');
     const maxAttempts = options.maxAttempts ?? this.types.get(type)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new RangeError('maxAttempts must be a positive integer');
+    const group = options.group ?? null;
+    const fairRank = await this.startTag(group);
     const result = await this.store.db
       .insertInto('jobs')
       .values({
         id,
+        group_key: group,
+        fair_rank: fairRank,
         type,
         payload: JSON.stringify(payload ?? null),
         state: 'waiting',
@@ -107,8 +128,31 @@ export class DatabaseJobQueue implements JobQueue {
       .onConflict((oc) => oc.column('id').doNothing())
       .executeTakeFirst();
     const created = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-    if (created) this.wake();
+    if (created) {
+      this.wake();
+      // Workers in other processes (a worker node) would otherwise find it on their next poll.
+      if (this.channel) await sql`select pg_notify(${this.channel}, '')`.execute(this.store.db);
+    }
     return { id, created };
+  }
+
+  /**
+   * A new job's start tag: the virtual clock, or one past the group's last unfinished job when
+   * that is later. Two enqueues of one group racing may get the same tag; ties go by run_at and
+   * id, so that costs nothing but strict order between those two.
+   */
+  private async startTag(group: string | null): Promise<number> {
+    const clock = await this.store.db.selectFrom('job_queue_clock').select('virtual_time').where('id', '=', 1).executeTakeFirst();
+    const virtualTime = Number(clock?.virtual_time ?? 0);
+    if (group === null) return virtualTime;
+    const last = await this.store.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.max('fair_rank').as('last'))
+      .where('group_key', '=', group)
+      .where('state', 'in', ['waiting', 'active'])
+      .executeTakeFirst();
+    const lastTag = last?.last === null || last?.last === undefined ? null : Number(last.last);
+    return lastTag === null ? virtualTime : Math.max(virtualTime, lastTag + 1);
   }
 
   async start(options: StartOptions = {}): Promise<void> {
@@ -127,12 +171,15 @@ export class DatabaseJobQueue implements JobQueue {
     }
     this.concurrency = concurrency;
     this.started = true;
+    if (this.channel && this.store.listen) this.listening = this.store.listen(this.channel, () => this.wake());
     this.loop = this.work();
   }
 
   async stop(options: StopOptions = {}): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    await this.listening?.close();
+    this.listening = null;
     this.wake();
     await this.loop;
     this.loop = null;
@@ -156,6 +203,11 @@ export class DatabaseJobQueue implements JobQueue {
   async getJob<P = unknown>(id: string): Promise<JobInfo<P> | null> {
     const row = await this.store.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? toInfo<P>(row) : null;
+  }
+
+  async remove(id: string): Promise<boolean> {
+    const result = await this.store.db.deleteFrom('jobs').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 
   /** Deletes completed and failed jobs that finished before `before` (ms). Returns how many. */
@@ -196,6 +248,7 @@ export class DatabaseJobQueue implements JobQueue {
           .select('id')
           .where('type', 'in', types)
           .where(due)
+          .orderBy('fair_rank')
           .orderBy('run_at')
           .orderBy('id')
           .limit(1)
@@ -203,7 +256,15 @@ export class DatabaseJobQueue implements JobQueue {
       )
       .returningAll()
       .executeTakeFirst();
-    return row ?? null;
+    if (!row) return null;
+    // The virtual clock only moves forward; a retried job's older tag leaves it where it is.
+    await this.store.db
+      .updateTable('job_queue_clock')
+      .set({ virtual_time: row.fair_rank })
+      .where('id', '=', 1)
+      .where('virtual_time', '<', row.fair_rank)
+      .execute();
+    return row;
   }
 
   /**

@@ -44,6 +44,12 @@ export interface EnqueueOptions {
   jobId?: string;
   /** Overrides the type's maxAttempts for this job. */
   maxAttempts?: number;
+  /**
+   * Whose job this is (an account id). Jobs of different groups are started fairly: one group's
+   * backlog delays another group's job by at most one job per worker slot (docs/security.md,
+   * "Fair queues"). Within a group, jobs start in the order they were enqueued.
+   */
+  group?: string;
 }
 
 export interface EnqueueResult {
@@ -89,6 +95,11 @@ export interface JobQueue {
   /** Stops claiming, waits (bounded) for running handlers, then resolves. */
   stop(options?: StopOptions): Promise<void>;
   getJob<P = unknown>(id: string): Promise<JobInfo<P> | null>;
+  /**
+   * Forgets a job in any state (its owner is being deleted); true when there was one. A handler
+   * already running it is not stopped: it must cope with its subject being gone.
+   */
+  remove(id: string): Promise<boolean>;
   /**
    * Removes up to `limit` jobs that finished (completed or failed for good) before `before` (ms),
    * and with them their ids' idempotency; returns how many. Queues that expire finished jobs by

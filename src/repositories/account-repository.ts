@@ -4,6 +4,7 @@ import type { Plan } from '../services/accounts/plan.js';
 import type { AccountRow, NewAccountRow, PlanRow } from '../store/schema.js';
 
 type PlanRowColumns = Omit<PlanRow, 'name'>;
+type AccountFields = Pick<AccountRow, (typeof accountColumns)[number]>;
 import { planFromRow } from './plan-repository.js';
 import { affected, type DatabaseHandle } from './database-handle.js';
 import { PreparedQuery } from './prepared-query.js';
@@ -17,6 +18,23 @@ export interface KeySignIn {
   /** The key's stored digest, for the caller's constant-time check. */
   storedDigest: string;
 }
+
+/** The columns an Account is made of (accountFromRow). */
+const accountColumns = [
+  'uid',
+  'username',
+  'fullname',
+  'email',
+  'plan',
+  'enable_api',
+  'callback_url',
+  'used_credits',
+  'used_professional_generations',
+  'created_at',
+  'disabled_at',
+  'period_start',
+  'voices_version',
+] as const;
 
 const planColumns = [
   'plans.concurrency_limit',
@@ -65,13 +83,26 @@ export class AccountRepository {
   /** Every request of the current interface starts with it: prepared once (see PreparedQuery). */
   private readonly keySignIn: PreparedQuery<{ digest: string; now: number }, Record<string, unknown>>;
 
+  /** Every request of the earlier interface starts with it. */
+  private readonly tokenSignIn: PreparedQuery<{ digest: string }, Record<string, unknown>>;
+
   constructor(private readonly db: DatabaseHandle) {
+    this.tokenSignIn = new PreparedQuery(db, (param) =>
+      db
+        .selectFrom('accounts')
+        .innerJoin('plans', 'plans.name', 'accounts.plan')
+        .select(accountColumns.map((column) => `accounts.${column}` as const))
+        .select(planColumns)
+        .select('accounts.api_token_hash as stored_digest')
+        .where('accounts.api_token_hash', '=', param('digest')),
+    );
     this.keySignIn = new PreparedQuery(db, (param) =>
       db
         .selectFrom('account_keys')
         .innerJoin('accounts', 'accounts.uid', 'account_keys.uid')
         .innerJoin('plans', 'plans.name', 'accounts.plan')
-        .selectAll('accounts')
+        // What Account holds, not the credentials' digests and ciphertexts: fewer, shorter values to read.
+        .select(accountColumns.map((column) => `accounts.${column}` as const))
         .select(planColumns)
         .select('account_keys.key_hash as stored_digest')
         .where('account_keys.key_hash', '=', param('digest'))
@@ -81,12 +112,22 @@ export class AccountRepository {
   }
 
   /**
+   * The account and its plan for the Bearer token (earlier interface) with this digest, with the
+   * stored digest for the caller's constant-time check: one indexed read, nothing cached.
+   */
+  async findByTokenWithPlan(digest: string): Promise<Omit<KeySignIn, 'voicesVersion'> | null> {
+    const row = (await this.tokenSignIn.first({ digest })) as (AccountFields & PlanRowColumns & { stored_digest: string }) | undefined;
+    if (!row) return null;
+    return { account: accountFromRow(row), plan: planFromRow({ ...row, name: row.plan }), storedDigest: row.stored_digest };
+  }
+
+  /**
    * The account, its plan and its voices version for the API key with this digest, if the key is
    * neither revoked nor expired at `now`: one indexed read, nothing cached, so a key revoked or an
    * account disabled through any process is refused on the very next request.
    */
   async findByValidKey(digest: string, now: number): Promise<KeySignIn | null> {
-    const row = (await this.keySignIn.first({ digest, now })) as (AccountRow & PlanRowColumns & { stored_digest: string }) | undefined;
+    const row = (await this.keySignIn.first({ digest, now })) as (AccountFields & PlanRowColumns & { stored_digest: string }) | undefined;
     if (!row) return null;
     return { account: accountFromRow(row), plan: planFromRow({ ...row, name: row.plan }), voicesVersion: Number(row.voices_version), storedDigest: row.stored_digest };
   }
@@ -230,7 +271,7 @@ export function accountRepository(source: AccountRepository | DatabaseHandle): A
   return source instanceof AccountRepository ? source : new AccountRepository(source);
 }
 
-export function accountFromRow(row: AccountRow): Account {
+export function accountFromRow(row: AccountFields): Account {
   return {
     uid: row.uid,
     username: row.username,

@@ -1,4 +1,5 @@
 import { AccountAuditRepository } from './account-audit-repository.js';
+import { AccountDataRepository } from './account-data-repository.js';
 import { AccountKeyRepository } from './account-key-repository.js';
 import { AccountRepository } from './account-repository.js';
 import { CustomVoiceRepository } from './custom-voice-repository.js';
@@ -13,6 +14,7 @@ import { SweepRunRepository } from './sweep-run-repository.js';
 export { AccountRepository, accountRepository, type AccountChanges, type CredentialColumn, type EncryptedColumn } from './account-repository.js';
 export { AccountAuditRepository, type AuditActor, type AuditEntry } from './account-audit-repository.js';
 export { AccountKeyRepository, type AccountKey } from './account-key-repository.js';
+export { AccountDataRepository, type OwnedData, type DeletedRows } from './account-data-repository.js';
 export { PlanRepository, planRepository } from './plan-repository.js';
 export { CustomVoiceRepository, customVoiceRepository, type NewCustomVoice, type CustomVoiceChanges } from './custom-voice-repository.js';
 export { SpeakRepository, type NewSpeak, type FinishedAudio } from './speak-repository.js';
@@ -34,6 +36,8 @@ export interface Repositories {
   speakResources: SpeakResourceRepository;
   synthesisCache: SynthesisCacheRepository;
   sweepRuns: SweepRunRepository;
+  /** Everything one account owns, for its deletion. */
+  accountData: AccountDataRepository;
 }
 
 export function openRepositories(db: DatabaseHandle): Repositories {
@@ -48,5 +52,6 @@ export function openRepositories(db: DatabaseHandle): Repositories {
     speakResources: new SpeakResourceRepository(db),
     synthesisCache: new SynthesisCacheRepository(db),
     sweepRuns: new SweepRunRepository(db),
+    accountData: new AccountDataRepository(db),
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { SynthesisCacheRow } from '../store/schema.js';
+import type { SynthesisCacheRow, SynthesisCacheTable } from '../store/schema.js';
 import type { DatabaseHandle } from './database-handle.js';
 
 /** The `synthesis_cache` table: the response cache's index (key → blob, size, last use). */
@@ -16,7 +16,7 @@ export class SynthesisCacheRepository {
   }
 
   /** Records a stored answer; a second writer of the same key keeps the first row (same bytes). */
-  async insert(row: SynthesisCacheRow): Promise<void> {
+  async insert(row: Omit<SynthesisCacheTable, 'owner_uid'> & { owner_uid?: string | null }): Promise<void> {
     await this.db.insertInto('synthesis_cache').values(row).onConflict((oc) => oc.column('key').doNothing()).execute();
   }
 

@@ -17,12 +17,17 @@ export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('hex');
 }
 
+const hexDigest = /^[0-9a-f]{64}$/;
+
 /**
  * Constant-time string equality. Both sides are hashed first so that the comparison always runs
  * over two equal-length digests: `timingSafeEqual` throws on unequal lengths, and branching on the
  * length would tell an attacker how long the expected value is.
  */
 export function safeEqual(a: string, b: string): boolean {
+  // Two digests as hashSecret writes them (the common case: a stored digest against the one just
+  // computed) are equal-length already, and every digest has that length, so nothing is told.
+  if (a.length === 64 && b.length === 64 && hexDigest.test(a) && hexDigest.test(b)) return timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
   const da = createHash('sha256').update(a, 'utf8').digest();
   const db = createHash('sha256').update(b, 'utf8').digest();
   return timingSafeEqual(da, db);

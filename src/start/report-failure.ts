@@ -1,6 +1,6 @@
 import { ConfigError } from '../config/config.js';
 import { AccountServiceError } from '../services/accounts/errors.js';
-import { ModelError } from '../synthesis/engines/piper/model-error.js';
+import { ModelError } from '../synthesis/engines/model-error.js';
 import { UsageError } from './commands/usage-error.js';
 
 /**

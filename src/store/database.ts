@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { withCachedStatements } from './cached-statements.js';
+import { listenPostgres, type Listening } from './postgres-listener.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -14,6 +15,12 @@ export interface Store {
   dialect: Dialect;
   /** PostgreSQL: the schema tables live in (the given one, else the server's current_schema). */
   schema?: string;
+  /**
+   * PostgreSQL only: LISTEN on a channel over a connection of its own (see postgres-listener.ts).
+   * Whoever NOTIFYs the channel (`select pg_notify(channel, '')`) wakes the listeners of every
+   * process on this database.
+   */
+  listen?(channel: string, onNotify: () => void): Listening;
   close(): Promise<void>;
 }
 
@@ -97,7 +104,27 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
     const current = rows[0]?.schema;
     if (!current) throw new Error('PostgreSQL has no current schema: check the search_path of the database user');
-    return { db, dialect: 'postgres', schema: current, close: () => db.destroy() };
+    const listenerConfig: pg.ClientConfig = { connectionString: url, connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000, types: pgTypes, options: schema ? `-c search_path=${schema}` : undefined };
+    const listeners = new Set<Listening>();
+    return {
+      db,
+      dialect: 'postgres',
+      schema: current,
+      listen(channel, onNotify) {
+        const listening = listenPostgres(listenerConfig, channel, onNotify);
+        listeners.add(listening);
+        return {
+          close: async () => {
+            listeners.delete(listening);
+            await listening.close();
+          },
+        };
+      },
+      async close() {
+        await Promise.all([...listeners].map((l) => l.close()));
+        await db.destroy();
+      },
+    };
   } catch (error) {
     await db.destroy();
     throw error;

@@ -12,6 +12,7 @@ export interface Database {
   accounts: AccountsTable;
   server_settings: ServerSettingsTable;
   jobs: JobsTable;
+  job_queue_clock: JobQueueClockTable;
   custom_voices: CustomVoicesTable;
   speaks: SpeaksTable;
   speak_resources: SpeakResourcesTable;
@@ -82,7 +83,7 @@ export interface AccountsTable {
   disabled_at: Generated<number | null>;
   /** Start (ms) of the billing period the usage counters belong to; null (rows written before) means created_at. */
   period_start: Generated<number | null>;
-  /** Bumped by the database on every change to the account's custom voices (migration 0009): what caches of them are checked against. */
+  /** Bumped by the database on every change to the account's custom voices (migration 0011): what caches of them are checked against. */
   voices_version: Generated<number>;
 }
 
@@ -139,6 +140,16 @@ export interface JobsTable {
   created_at: number;
   updated_at: number;
   finished_at: number | null;
+  /** Whose job it is (an account), for fair claiming; null for jobs that belong to nobody. */
+  group_key: string | null;
+  /** Start tag of fair queuing: claimed in increasing order among due jobs (DatabaseJobQueue). */
+  fair_rank: number;
+}
+
+/** The database job queue's virtual clock: one row, the largest start tag claimed so far. */
+export interface JobQueueClockTable {
+  id: number;
+  virtual_time: number;
 }
 
 export type PlanRow = Selectable<PlansTable>;
@@ -246,5 +257,7 @@ export interface SynthesisCacheTable {
   size: number;
   created_at: number;
   last_used_at: number;
+  /** The account whose request stored it (deleted with the account); null for rows older than the column. */
+  owner_uid?: string | null;
 }
 export type SynthesisCacheRow = Selectable<SynthesisCacheTable>;

@@ -7,11 +7,20 @@ import path from 'node:path';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { S3BlobStore } from '../../src/blobs/s3-blob-store.js';
+import { systemClock } from '../../src/clock.js';
+import { readConfig } from '../../src/config/config.js';
 import { openRedis } from '../../src/redis/redis-connection.js';
+import { openRepositories } from '../../src/repositories/index.js';
+import { loadServerKeys } from '../../src/security/server-keys.js';
+import { AccountService } from '../../src/services/accounts/account-service.js';
+import { PlanService } from '../../src/services/accounts/plan-service.js';
+import type { PlanLimits } from '../../src/services/accounts/plan.js';
+import { openDatabase, type Store } from '../../src/store/database.js';
+import { migrateToLatest } from '../../src/store/migrate.js';
+import { ServerSettings } from '../../src/store/server-settings.js';
 import { deleteKeys } from '../contract/test-redis.js';
 import { S3_TEST_CREDENTIALS, startS3Server, type TestS3Server } from '../contract/test-s3.js';
 import { freePort, killChildren, startChildServer } from '../start/child-server.js';
-import { runCli } from '../start/run-cli.js';
 
 /** One node of the cluster: a real `orator serve --role ROLE` process with its own empty DATA_DIR. */
 export interface ClusterNode {
@@ -44,6 +53,10 @@ export class Cluster {
   bucket!: S3BlobStore;
   redis!: Redis;
   db!: pg.Pool;
+  /** The cluster's database as the operator's tools see it: accounts and plans are made through these. */
+  private store!: Store;
+  private accounts!: AccountService;
+  private plans!: PlanService;
   private env: NodeJS.ProcessEnv = {};
 
   constructor(
@@ -68,11 +81,12 @@ export class Cluster {
     });
     this.redis = openRedis(this.redisUrl, { name: 'orator-cluster-test' });
     await this.redis.connect();
+    const secretKey = randomBytes(32).toString('base64');
     this.env = {
       HOST: '127.0.0.1',
       PUBLIC_URL: publicUrl,
       DATABASE_URL: url.toString(),
-      ORATOR_SECRET_KEY: randomBytes(32).toString('base64'),
+      ORATOR_SECRET_KEY: secretKey,
       REDIS_URL: this.redisUrl,
       REDIS_PREFIX: this.prefix,
       S3_BUCKET: this.s3.bucket,
@@ -87,18 +101,25 @@ export class Cluster {
       AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
       ...this.extraEnv,
     };
+    // Migrated here, once, so the nodes start together on a ready database. Accounts and plans are
+    // made in this process (as `orator accounts create` and `orator plans set` do, without a
+    // process each: on a busy machine nine starts at once are what makes a cluster start slow).
+    this.store = await openDatabase({ databaseUrl: this.databaseUrl, dataDir: os.tmpdir(), schema: this.schema, poolSize: 2 });
+    await migrateToLatest(this.store);
+    const repositories = openRepositories(this.store.db);
+    const config = readConfig({ DATABASE_URL: this.databaseUrl, ORATOR_SECRET_KEY: secretKey, DATA_DIR: os.tmpdir() });
+    const keys = await loadServerKeys(config, new ServerSettings(this.store.db, systemClock));
+    this.accounts = new AccountService(repositories.accounts, { encryptionKey: keys.encryption, audit: repositories.audit, keys: repositories.keys });
+    this.plans = new PlanService(repositories.plans);
   }
 
-  /** `orator ARGS…` against the cluster's database (accounts, plans); parsed JSON of its output. */
-  async cli<T = unknown>(args: string[]): Promise<T> {
-    const dataDir = await this.newDataDir('cli');
-    const result = await runCli(args, { ...(this.env as Record<string, string>), DATA_DIR: dataDir });
-    if (result.code !== 0) throw new Error(`orator ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
-    return JSON.parse(result.stdout) as T;
+  async setPlan(name: string, changes: Partial<PlanLimits>): Promise<void> {
+    await this.plans.update(name, changes);
   }
 
-  createAccount(plan: string): Promise<CreatedAccount> {
-    return this.cli<CreatedAccount>(['accounts', 'create', '--plan', plan, '--json']);
+  async createAccount(plan: string): Promise<CreatedAccount> {
+    const created = await this.accounts.createAccount({ plan });
+    return { uid: created.account.uid, api_key: created.apiKey, api_token: created.apiToken };
   }
 
   /** Starts a node on `port` (or a free one) with its own empty DATA_DIR; resolves once it answers. */
@@ -151,6 +172,7 @@ export class Cluster {
     this.bucket?.close();
     await this.s3?.close();
     await this.db?.end();
+    await this.store?.close();
     const admin = new pg.Client({ connectionString: this.databaseUrl });
     await admin.connect();
     await admin.query(`drop schema if exists "${this.schema}" cascade`);

@@ -4,6 +4,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { Queue } from 'bullmq';
+import { trainingJobName } from '../../src/services/custom-voices/training-job.js';
+import { speakJobName } from '../../src/services/speaks/speak-service.js';
+import { webhookJobName } from '../../src/services/webhooks/webhook-service.js';
 import { decodeAudio } from '../../src/synthesis/decoders/decode-audio.js';
 import { decodeWav } from '../../src/synthesis/decoders/wav.js';
 import { findVoiceByAnyName } from '../../src/synthesis/catalog/find-voice.js';
@@ -48,28 +52,29 @@ describe('a cluster: two API nodes and a worker on PostgreSQL, Redis and S3', { 
     cluster = new Cluster(databaseUrl!, redisUrl!, { SLOT_LEASE_SECONDS: String(slotLeaseSeconds), JOB_CONCURRENCY: '4' });
     const api1Port = await freePort();
     await cluster.open(`http://127.0.0.1:${api1Port}`);
-    // The CLI migrates the fresh schema, so the nodes start together on a ready database.
-    owner = await cluster.createAccount('plus');
-    [api1, api2, worker, limited, rated, hooked, holder] = await Promise.all([
-      cluster.start('api', { port: api1Port }),
-      cluster.start('api'),
-      cluster.start('worker'),
-      cluster.createAccount('lite'),
-      cluster.createAccount('free'),
-      cluster.createAccount('plus'),
-      cluster.createAccount('lite'),
-      cluster.cli(['plans', 'set', 'lite', 'concurrency_limit', '2', '--json']),
-      cluster.cli(['plans', 'set', 'free', 'speak_rate_per_minute', '3', '--json']),
-    ]);
+    [owner, limited, rated, hooked, holder] = await Promise.all(['plus', 'lite', 'free', 'plus', 'lite'].map((plan) => cluster.createAccount(plan)));
+    await cluster.setPlan('lite', { concurrencyLimit: 2 });
+    await cluster.setPlan('free', { speakRatePerMinute: 3 });
+    [api1, api2, worker] = await Promise.all([cluster.start('api', { port: api1Port }), cluster.start('api'), cluster.start('worker')]);
   });
   after(async () => {
     await cluster?.close();
   });
 
-  it('every node is ready with all three backing services', async () => {
+  it('every node is ready with all three backing services; only the worker consumes jobs', async () => {
     for (const node of [api1, api2, worker]) {
       const ready = await fetch(`${node.url}/readyz`);
       assert.equal(ready.status, 200, `${node.role} ${node.url}: ${await ready.clone().text()}`);
+    }
+    // BullMQ lists the Workers connected to each queue (Redis CLIENT LIST): the worker node's one
+    // per job type, none from the API nodes, which only enqueue.
+    for (const type of [speakJobName, webhookJobName, trainingJobName]) {
+      const queue = new Queue(type, { connection: cluster.redis, prefix: `${cluster.prefix}bull` });
+      try {
+        assert.equal(await queue.getWorkersCount(), 1, type);
+      } finally {
+        await queue.close();
+      }
     }
   });
 
@@ -118,6 +123,11 @@ describe('a cluster: two API nodes and a worker on PostgreSQL, Redis and S3', { 
     const sample = new Uint8Array(await sampleAnswer.arrayBuffer());
     assert.ok(seconds(decodeWav(sample)) >= 5, 'a sample of at least five seconds');
 
+    // Both nodes have listed the account's voices (and may cache them) before the clone exists.
+    const listedBefore = async (node: ClusterNode) => (await (await current(node, owner.api_key, 'GET', '/v3/voices')).json()) as { voice_id: string }[];
+    const builtinCount = (await listedBefore(api1)).length;
+    assert.equal((await listedBefore(api2)).length, builtinCount);
+
     const form = new FormData();
     form.append('name', 'Cluster voice');
     form.append('model', 'ssfm-v30');
@@ -130,6 +140,10 @@ describe('a cluster: two API nodes and a worker on PostgreSQL, Redis and S3', { 
     const onTwo = await current(api2, owner.api_key, 'POST', '/v1/text-to-speech', speak);
     assert.equal(onTwo.status, 200, await onTwo.clone().text());
     assert.ok(seconds(decodeWav(new Uint8Array(await onTwo.arrayBuffer()))) > 1);
+    const listedOnTwo = await listedBefore(api2);
+    assert.equal(listedOnTwo[0].voice_id, clone.voice_id, 'API 2 lists the new voice first');
+    assert.equal(listedOnTwo.length, builtinCount + 1);
+    for (const route of ['/v1/voices', '/v2/voices', '/v3/voices']) assert.equal((await current(api2, owner.api_key, 'GET', `${route}/${clone.voice_id}`)).status, 200, route);
     // API 1 has it in its listings and its response cache (the same request, answered once there).
     const listed = (await (await current(api1, owner.api_key, 'GET', '/v3/voices')).json()) as { voice_id: string }[];
     assert.equal(listed[0].voice_id, clone.voice_id);
@@ -137,6 +151,7 @@ describe('a cluster: two API nodes and a worker on PostgreSQL, Redis and S3', { 
     assert.equal(onOne.status, 200);
     await onOne.arrayBuffer();
     assert.equal((await current(api1, owner.api_key, 'GET', `/v1/custom-voices/${clone.voice_id}`)).status, 200);
+    for (const route of ['/v1/voices', '/v2/voices', '/v3/voices']) assert.equal((await current(api1, owner.api_key, 'GET', `${route}/${clone.voice_id}`)).status, 200, route);
 
     // The upload is stored in the background once the clone has answered: wait until it is in the bucket.
     const prefix = `custom-voices/${owner.uid}/${clone.voice_id}/`;
@@ -150,11 +165,37 @@ describe('a cluster: two API nodes and a worker on PostgreSQL, Redis and S3', { 
     assert.equal(spoken.status, 404, await spoken.clone().text());
     const v3 = (await (await current(api1, owner.api_key, 'GET', '/v3/voices')).json()) as { voice_id: string }[];
     assert.ok(!v3.some((v) => v.voice_id === clone.voice_id), 'not listed in /v3/voices');
-    const v1 = (await (await current(api1, owner.api_key, 'GET', '/v1/custom-voices')).json()) as { voice_id: string }[];
-    assert.ok(!v1.some((v) => v.voice_id === clone.voice_id), 'not listed in /v1/custom-voices');
+    assert.equal(v3.length, builtinCount);
+    for (const route of ['/v1/voices', '/v2/voices', '/v1/custom-voices']) {
+      const listed = (await (await current(api1, owner.api_key, 'GET', route)).json()) as { voice_id: string }[];
+      assert.ok(!listed.some((v) => v.voice_id === clone.voice_id), `not listed in ${route}`);
+    }
+    for (const route of ['/v1/voices', '/v2/voices', '/v3/voices']) assert.equal((await current(api1, owner.api_key, 'GET', `${route}/${clone.voice_id}`)).status, 404, route);
     // And its recording is gone from the bucket.
     const left = await cluster.s3ObjectKeys(prefix);
     assert.deepEqual(left, []);
+  });
+
+  it('an upload made through API 1 speaks through API 2, queued (on the worker) and at once', async () => {
+    const one = earlierClient(api1, owner.api_token);
+    const two = earlierClient(api2, owner.api_token);
+    const sample = await two.post('/api/text-to-speech', { text: 'This is my own voice, uploaded through the first node for the second one to speak with.', lang: 'eng', actor_id: olivia.id });
+    assert.equal(sample.status, 200);
+    const slot = await one.post('/api/speak/resource', { audio_format: 'wav' });
+    assert.equal(slot.status, 200, JSON.stringify(slot.body));
+    const { speak_resource_id: resourceId, presigned_url: uploadUrl } = slot.body.result;
+    const uploaded = await fetch(`${api1.url}${pathOf(uploadUrl)}`, { method: 'PUT', body: new Uint8Array(sample.bytes), headers: { 'content-type': 'audio/wav' } });
+    assert.equal(uploaded.status, 200);
+
+    const created = await two.post('/api/speak', { text: 'The second node speaks with the uploaded voice.', tts_mode: 'audio_file', speak_resource_id: resourceId, lang: 'eng' });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const result = await pollUntilFinished(two, created.body.result.speak_v2_url, 100);
+    assert.equal(result.status, 'done', JSON.stringify(result));
+    const queued = await fetch(`${api2.url}${pathOf(result.audio_download_url)}`);
+    assert.ok(seconds(await decodeAudio(new Uint8Array(await queued.arrayBuffer()))) > 1);
+    const direct = await two.post('/api/text-to-speech', { text: 'And at once, without the queue.', tts_mode: 'audio_file', speak_resource_id: resourceId, lang: 'eng' });
+    assert.equal(direct.status, 200, direct.bytes.toString().slice(0, 200));
+    assert.ok(seconds(await decodeAudio(new Uint8Array(direct.bytes))) > 0.5);
   });
 
   it('with concurrency_limit 2, twelve long streams over both nodes: exactly two 200s and ten 429s', async () => {

@@ -181,6 +181,23 @@ export function jobQueueContract(name: string, createBackend: () => Promise<JobQ
       assert.deepEqual((await queue.getJob('webhook:abc'))?.payload, { v: 1 });
     });
 
+    it('forgets a removed job, waiting or finished, so that its id is new again', async () => {
+      const type = jobType<{ v: number }>('removable');
+      const queue = await open();
+      queue.register(type);
+      await queue.enqueue('removable', { v: 1 }, { jobId: 'speak:gone', delayMs: 60_000 });
+      assert.equal(await queue.remove('speak:gone'), true);
+      assert.equal(await queue.getJob('speak:gone'), null);
+      assert.equal(await queue.remove('speak:gone'), false);
+      assert.equal(await queue.remove('speak:never'), false);
+      assert.deepEqual(await queue.enqueue('removable', { v: 2 }, { jobId: 'speak:gone' }), { id: 'speak:gone', created: true });
+      await queue.start();
+      await waitFor(async () => (await queue.getJob('speak:gone'))?.state === 'completed', 5000, 'job');
+      assert.deepEqual(type.runs.map((r) => r.payload), [{ v: 2 }]);
+      assert.equal(await queue.remove('speak:gone'), true);
+      assert.equal(await queue.getJob('speak:gone'), null);
+    });
+
     it('refuses to start with unfinished jobs of an unregistered type, or a type registered twice', async () => {
       const queue = await open();
       queue.register(jobType('known'));
@@ -220,6 +237,55 @@ export function jobQueueContract(name: string, createBackend: () => Promise<JobQ
       await queue.stop({ timeoutMs: 5000 });
       assert.equal(finished, true);
       assert.equal((await queue.getJob(id))?.state, 'completed');
+    });
+
+    /**
+     * Enqueues `backlog` jobs of group `heavy` before the workers start, lets the first
+     * `concurrency` of them start and hold their slots, then enqueues one job of group `light`
+     * and lets everything run. Returns the order in which jobs started.
+     */
+    async function startOrderUnderBacklog(typeName: string, backlog: number, concurrency: number) {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const type = jobType<{ group: string; n: number }>(typeName, () => gate);
+      const queue = await open();
+      queue.register(type);
+      for (let n = 0; n < backlog; n++) await queue.enqueue(typeName, { group: 'heavy', n }, { group: 'account-heavy' });
+      await queue.start({ concurrency });
+      await waitFor(() => type.runs.length === concurrency, 10_000, 'the first jobs of the backlog to start');
+      await queue.enqueue(typeName, { group: 'light', n: 0 }, { group: 'account-light' });
+      release();
+      await waitFor(() => type.runs.length === backlog + 1, 60_000, 'every job');
+      return type.runs.map((r) => r.payload);
+    }
+
+    it("starts another group's job within one job per worker slot of a 100-job backlog (one slot)", async () => {
+      const order = await startOrderUnderBacklog('fair-one', 100, 1);
+      const light = order.findIndex((p) => p.group === 'light');
+      // The backlog's first job was running when it came: the light job is the very next to start.
+      assert.equal(light, 1, `the light job started ${light}th: ${JSON.stringify(order.slice(0, 4))}`);
+      const heavy = order.filter((p) => p.group === 'heavy').map((p) => p.n);
+      assert.deepEqual(heavy, [...heavy].sort((a, b) => a - b), 'one group runs in the order it enqueued');
+    });
+
+    it("starts another group's job within one job per worker slot of a 100-job backlog (three slots)", async () => {
+      const order = await startOrderUnderBacklog('fair-three', 100, 3);
+      const light = order.findIndex((p) => p.group === 'light');
+      assert.equal(light, 3, `the light job started ${light}th (three were running when it came)`);
+    });
+
+    it('interleaves two backlogs one to one', async () => {
+      const type = jobType<{ group: string }>('fair-two');
+      const queue = await open();
+      queue.register(type);
+      for (let n = 0; n < 30; n++) await queue.enqueue('fair-two', { group: 'a' }, { group: 'account-a' });
+      for (let n = 0; n < 30; n++) await queue.enqueue('fair-two', { group: 'c' }, { group: 'account-c' });
+      await queue.start();
+      await waitFor(() => type.runs.length === 60, 30_000, 'every job');
+      const groups = type.runs.map((r) => r.payload.group);
+      for (let i = 0; i + 1 < groups.length; i += 2) {
+        assert.deepEqual([...groups.slice(i, i + 2)].sort(), ['a', 'c'], `starts ${i} and ${i + 1}: ${groups.join('')}`);
+      }
     });
 
     it('aborts a handler that outlives the grace period and leaves the job to run again', async () => {

@@ -124,6 +124,20 @@ onEveryDatabase('plan repository', (c) => {
     assert.equal(await c.repos.plans.update('nope', {}), false);
     assert.equal(await c.repos.plans.update('nope', { planCredits: 1 }), false);
   });
+
+  it('keeps a plan\'s upload limits; a plan made without them gets the free tier\'s', async () => {
+    const { uploadSlotsOpen, uploadBytes, uploadSlotsPerHour, ...withoutUploads } = planWith('bare', {});
+    assert.deepEqual([uploadSlotsOpen, uploadBytes, uploadSlotsPerHour], [7, 1_000_000, 30]);
+    assert.equal(await c.repos.plans.insert(withoutUploads), true);
+    const free = await c.repos.plans.get('free');
+    const bare = await c.repos.plans.get('bare');
+    assert.deepEqual([bare?.uploadSlotsOpen, bare?.uploadBytes, bare?.uploadSlotsPerHour], [5, 50 * 1024 * 1024, 20]);
+    assert.deepEqual([free?.uploadSlotsOpen, free?.uploadBytes, free?.uploadSlotsPerHour], [5, 50 * 1024 * 1024, 20]);
+    assert.deepEqual([(await c.repos.plans.get('custom'))?.uploadBytes, (await c.repos.plans.get('plus'))?.uploadSlotsOpen], [5 * 1024 ** 3, 25]);
+    assert.equal(await c.repos.plans.update('bare', { uploadBytes: 6_000_000_000 }), true);
+    const uid = await c.account('bare');
+    assert.equal((await c.repos.accounts.getWithPlan(uid))?.plan.uploadBytes, 6_000_000_000);
+  });
 });
 
 function planWith(name: string, limits: Partial<import('../../src/services/accounts/plan.js').PlanLimits>) {

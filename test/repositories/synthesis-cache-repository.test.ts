@@ -5,7 +5,7 @@ import { onEveryDatabase } from './repository-databases.js';
 onEveryDatabase('synthesis cache repository', (c) => {
   it('finds, touches, sums and lists least recently used first, as numbers', async () => {
     const repo = c.repos.synthesisCache;
-    const row = (key: string, size: number, at: number) => ({ key, blob_key: `cache/speech/${key}`, size, created_at: at, last_used_at: at });
+    const row = (key: string, size: number, at: number) => ({ key, blob_key: `cache/speech/${key}`, size, created_at: at, last_used_at: at, owner_uid: null });
     await repo.insert(row('a', 3_000_000_000, 1_000));
     await repo.insert(row('b', 20, 2_000));
     await repo.insert(row('c', 30, 3_000));

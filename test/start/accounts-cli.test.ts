@@ -94,6 +94,20 @@ for (const target of targets) {
       assert.match(lines[1], new RegExp(`^\\d{4}-\\d\\d-\\d\\dT.*Z  ${uid}  cli\\s+set-plan\\s+\\{"from":"free","to":"plus"\\}$`));
     });
 
+    it('deletes an account with accounts delete, keeping its audit log', async () => {
+      const created = await json(['accounts', 'create', '--plan', 'lite']);
+      const deleted = await json(['accounts', 'delete', created.uid]);
+      assert.deepEqual([deleted.uid, deleted.rows.accounts, deleted.rows.account_keys], [created.uid, 1, 1]);
+      const shown = await runCli(['accounts', 'show', created.uid], env);
+      assert.notEqual(shown.code, 0);
+      assert.match(shown.stderr, new RegExp(`no account ${created.uid}`));
+      const audit = await json(['accounts', 'audit', created.uid]);
+      assert.deepEqual(audit.map((e: { action: string }) => e.action), ['create', 'delete']);
+      const again = await runCli(['accounts', 'delete', created.uid], env);
+      assert.notEqual(again.code, 0);
+      assert.equal(again.stderr.trim().split('\n').length, 1, again.stderr);
+    });
+
     it('adds, lists, rotates (with --grace) and revokes API keys', async () => {
       const created = await json(['accounts', 'create', '--plan', 'free']);
       const [first] = await json(['accounts', 'keys', 'list', created.uid]);

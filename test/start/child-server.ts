@@ -16,19 +16,25 @@ export async function freePort(): Promise<number> {
  * The env (or `args`, e.g. `--port`) must carry the port, PORT; the child is added to `children` for the suite's cleanup.
  */
 export async function startChildServer(env: NodeJS.ProcessEnv, children: ChildProcess[] = [], args: string[] = []): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [cliPath, 'serve', ...args], { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: 'ignore' });
+  const child = spawn(process.execPath, [cliPath, 'serve', ...args], { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   children.push(child);
+  // The last of what it printed to stderr, so a start that fails says why.
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+  });
+  const why = () => (stderr.trim() ? `: ${stderr.trim()}` : '');
   const port = args.includes('--port') ? args[args.indexOf('--port') + 1] : env.PORT;
   const url = `http://127.0.0.1:${port}/health`;
   const deadline = Date.now() + 60_000; // generous: a loaded machine starts slowly, a broken start fails at once (exit code)
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}${why()}`);
     try {
       if ((await fetch(url)).ok) return child;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start');
+    if (Date.now() > deadline) throw new Error(`server did not start${why()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

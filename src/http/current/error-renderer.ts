@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ValidationError, type FieldIssue } from '../api-error.js';
+import { boundedErrorBody } from '../bounded-error-body.js';
 import { unavailableService } from '../service-unavailable.js';
 import { CustomVoiceError, type CustomVoiceErrorCode } from '../../services/custom-voices/errors.js';
 import { SpeechError, type SpeechErrorCode } from '../../services/speech/speech-errors.js';
@@ -10,6 +11,8 @@ const speechStatus: Record<SpeechErrorCode, number> = {
   emotion_not_supported: 400,
   prompt_not_supported: 400,
   nothing_to_speak: 422,
+  text_expands_too_much: 422,
+  synthesis_timed_out: 503,
   insufficient_credit: 402,
   too_many_concurrent: 429,
 };
@@ -26,6 +29,8 @@ export const customVoiceStatus: Record<CustomVoiceErrorCode, number> = {
   no_free_slot: 403,
   no_generations_left: 403,
   too_many_clones: 429,
+  analysis_timed_out: 400,
+  analysis_busy: 503,
   voice_not_found: 404,
 };
 
@@ -34,12 +39,17 @@ export function customVoiceApiError(error: CustomVoiceError): ApiError {
   if (error.code === 'invalid_field') {
     return new ValidationError([{ loc: ['body', error.field ?? 'file'], msg: `Value error, ${error.message}`, type: 'value_error' }]);
   }
-  return new ApiError(customVoiceStatus[error.code], `custom-voice/${error.code}`, error.message);
+  return new ApiError(customVoiceStatus[error.code], `custom-voice/${error.code}`, error.message, retryAfter(error.retryAfterSeconds));
+}
+
+/** The Retry-After header of a refusal that passes (every 429 carries one). */
+export function retryAfter(seconds: number | undefined): Record<string, string> {
+  return seconds ? { 'retry-after': String(Math.max(1, Math.ceil(seconds))) } : {};
 }
 
 function send(reply: FastifyReply, status: number, body: unknown, headers: Record<string, string> = {}): FastifyReply {
   // A string payload skips the routes' response serializers: error bodies are never reshaped.
-  return reply.status(status).headers(headers).type('application/json; charset=utf-8').send(JSON.stringify(body));
+  return reply.status(status).headers(headers).type('application/json; charset=utf-8').send(JSON.stringify(boundedErrorBody(body)));
 }
 
 /** A body Fastify could not parse, in FastAPI's words. */
@@ -71,8 +81,12 @@ export function renderCurrentError(error: unknown, request: FastifyRequest, repl
       const where = error.segment === undefined ? '' : ` (segment ${error.segment})`;
       return send(reply, 422, { error_code: 'TEXT_NOT_SYNTHESIZABLE', message: `${error.message}${where}` });
     }
+    if (error.code === 'text_expands_too_much') {
+      const loc = error.segment === undefined ? ['body', 'text'] : ['body', 'segments', error.segment, 'text'];
+      return send(reply, 422, { detail: [{ loc, msg: `Value error, ${error.message}`, type: 'value_error' }] });
+    }
     const where = error.segment === undefined ? '' : `segments[${error.segment}]: `;
-    return send(reply, speechStatus[error.code], { detail: `${where}${error.message}` });
+    return send(reply, speechStatus[error.code], { detail: `${where}${error.message}` }, retryAfter(error.retryAfterSeconds));
   }
   if (error instanceof ApiError) return send(reply, error.status, { detail: error.message }, error.headers);
   const down = unavailableService(error);

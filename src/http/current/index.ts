@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../app/services.js';
 import { registerOpenApi } from '../openapi/register-openapi.js';
 import { registerSubscription } from './account/subscription.js';
+import { registerAdminInterface } from '../admin/index.js';
 import { registerCustomVoices } from './custom-voices/index.js';
 import { apiKeyAuthentication } from './authenticate.js';
 import { renderCurrentError, renderNotFound } from './error-renderer.js';
@@ -51,5 +52,7 @@ export async function registerCurrentInterface(app: FastifyInstance, services: S
       // Custom voices (/v1/voices/clone, /v1/custom-voices/*, DELETE /v1/voices/{id}) register here.
       await registerCustomVoices(api, services);
     });
+    // The admin API lives in this scope only so that the one OpenAPI document describes it too.
+    await registerAdminInterface(scope, services);
   });
 }

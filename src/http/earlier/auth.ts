@@ -16,10 +16,8 @@ export async function callerOf(request: FastifyRequest, services: Services): Pro
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header) : null;
   if (!match) return null;
-  const account = await services.accounts.findByApiToken(match[1]);
-  if (!account || !account.enableApi) return null;
-  const found = await services.accounts.getWithPlan(account.uid);
-  return found ? { account: found.account, plan: found.plan } : null;
+  const found = await services.accounts.signInWithApiToken(match[1]);
+  return found && found.account.enableApi ? found : null;
 }
 
 /** onRequest hook of `/api`: every route needs a valid token, before its body is even read. */

@@ -1,11 +1,12 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../api-error.js';
+import { boundedErrorBody } from '../bounded-error-body.js';
 import { unavailableService } from '../service-unavailable.js';
 import { SpeakError, type SpeakErrorCode } from '../../services/speaks/errors.js';
 
 /** The earlier interface's error body. */
 export function errorBody(msg: string, code: string) {
-  return { message: { msg, error_code: code } };
+  return boundedErrorBody({ message: { msg, error_code: code } });
 }
 
 /** The speak services' refusals → this interface's status and `error_code`. */
@@ -16,6 +17,8 @@ const speakAnswers: Record<SpeakErrorCode, { status: number; code: (error: Speak
   forbidden: { status: 403, code: () => 'app/forbidden' },
   insufficient_credit: { status: 402, code: () => 'app/insufficient-credit' },
   rate_limited: { status: 429, code: () => 'app/too-many-requests' },
+  too_many_concurrent: { status: 429, code: () => 'app/too-many-requests' },
+  synthesis_timed_out: { status: 503, code: () => 'app/service-unavailable' },
   file_too_large: { status: 413, code: () => 'app/invalid/file_size' },
   upload_limit: { status: 429, code: () => 'app/too-many-requests' },
   storage_full: { status: 413, code: () => 'app/upload/storage-full' },

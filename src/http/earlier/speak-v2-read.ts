@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../app/services.js';
 import { caller } from './auth.js';
+import { speakFailure } from '../../services/speaks/speak-service.js';
 
 /**
  * `GET /api/speak/v2/{id}`: `{_id, status, audio_download_url, text_count, duration}`. The
@@ -18,6 +19,8 @@ export function registerSpeakV2Read(api: FastifyInstance, services: Services): v
         audio_download_url: done ? services.earlier.urls.audioDownloadUrl(speak) : null,
         text_count: speak.textCount,
         duration: done ? speak.duration : null,
+        // Orator's addition: why a failed speak failed, `{msg, error_code}`.
+        ...(speak.status === 'failed' ? { error: speakFailure(speak) } : {}),
       },
     };
   });

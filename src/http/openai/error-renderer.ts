@@ -1,3 +1,4 @@
+import { boundedErrorBody } from '../bounded-error-body.js';
 import { unavailableService } from '../service-unavailable.js';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../api-error.js';
@@ -11,13 +12,30 @@ const speechErrors: Record<SpeechErrorCode, [number, string, string | null, stri
   emotion_not_supported: [400, 'invalid_request_error', 'instructions', 'invalid_value'],
   prompt_not_supported: [400, 'invalid_request_error', 'instructions', 'invalid_value'],
   nothing_to_speak: [400, 'invalid_request_error', 'input', 'invalid_value'],
+  text_expands_too_much: [400, 'invalid_request_error', 'input', 'invalid_value'],
+  synthesis_timed_out: [503, 'server_error', null, 'synthesis_timeout'],
   // OpenAI answers an exhausted quota with 429 insufficient_quota, and too many at once with 429 too.
   insufficient_credit: [429, 'insufficient_quota', null, 'insufficient_quota'],
   too_many_concurrent: [429, 'requests', null, 'rate_limit_exceeded'],
 };
 
+/**
+ * Every 429 carries Retry-After: a busy slot's own wait, or for an exhausted quota the time until
+ * the credits renew (an hour when unknown), with `x-should-retry: false`: OpenAI's SDKs retry
+ * every 429 by themselves unless told not to, and a spent quota does not come back in seconds.
+ */
+function retryAfter(error: SpeechError, status: number): Record<string, string> {
+  if (status === 503) return { 'retry-after': String(error.retryAfterSeconds ?? 5) };
+  if (status !== 429) return {};
+  if (error.code === 'insufficient_credit') return { 'retry-after': String(error.retryAfterSeconds ?? quotaRetryAfterSeconds), 'x-should-retry': 'false' };
+  return { 'retry-after': String(error.retryAfterSeconds ?? 1) };
+}
+
+/** Retry-After of OpenAI's 429 insufficient_quota when the renewal is not known. */
+export const quotaRetryAfterSeconds = 3600;
+
 function send(reply: FastifyReply, status: number, message: string, type: string, param: string | null, code: string | null, headers: Record<string, string> = {}): FastifyReply {
-  const body = JSON.stringify({ error: { message, type, param, code } });
+  const body = JSON.stringify(boundedErrorBody({ error: { message, type, param, code } }));
   return reply.status(status).headers(headers).type('application/json; charset=utf-8').send(body);
 }
 
@@ -48,7 +66,7 @@ export function renderOpenAiError(error: unknown, request: FastifyRequest, reply
   if (error instanceof OpenAiError) return send(reply, error.status, error.message, error.type, error.param, error.code, error.headers);
   if (error instanceof SpeechError) {
     const [status, type, param, code] = speechErrors[error.code];
-    return send(reply, status, error.message, type, param, code);
+    return send(reply, status, error.message, type, param, code, retryAfter(error, status));
   }
   if (error instanceof ApiError) return send(reply, error.status, error.message, 'invalid_request_error', null, null, error.headers);
   const fastifyError = error as FastifyError & { validation?: AjvIssue[] };

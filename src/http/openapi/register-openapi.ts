@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { addAdminExamples } from './admin-examples.js';
 import { addCurrentExamples } from './current-examples.js';
 import { earlierPaths } from './earlier-interface.js';
 import { oratorLogo } from './orator-logo.js';
@@ -35,6 +36,7 @@ export async function registerOpenApi(scope: FastifyInstance): Promise<void> {
         securitySchemes: {
           ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-KEY' },
           BearerAuth: { type: 'http', scheme: 'bearer', description: 'The earlier interface: the api_token of `orator accounts create`' },
+          AdminToken: { type: 'http', scheme: 'bearer', description: 'The admin API (/admin/v1): the ADMIN_TOKEN the server was started with' },
         },
       },
       security: [{ ApiKeyAuth: [] }],
@@ -44,12 +46,14 @@ export async function registerOpenApi(scope: FastifyInstance): Promise<void> {
         { name: 'custom-voices', description: 'Voices cloned from a sample: create, list, read, delete' },
         { name: 'account', description: 'The account behind the key' },
         { name: 'earlier interface', description: 'Bearer token, /api: actors, speaks (queued, polled, webhooks), direct synthesis' },
+        { name: 'admin', description: 'Operators, /admin/v1 (only when ADMIN_TOKEN is set): accounts, keys, audit log. Errors are `{detail, code}`' },
       ],
     },
     transformObject: (document) => {
       const openapiObject = (document as { openapiObject: { paths?: object } }).openapiObject;
       const paths = (openapiObject.paths ?? {}) as Parameters<typeof addCurrentExamples>[0];
       addCurrentExamples(paths);
+      addAdminExamples(paths);
       return { ...openapiObject, paths: { ...paths, ...earlierPaths } };
     },
   });

@@ -88,6 +88,7 @@ export class AccountService {
   private readonly accounts: AccountRepository;
   private readonly audit: AccountAuditRepository;
   private readonly keys: AccountKeyRepository;
+  private lastAuditAt = 0;
 
   constructor(
     /** The accounts repository (a database handle is still accepted and wrapped in one). */
@@ -153,6 +154,11 @@ export class AccountService {
     return { length: plan.creditPeriod, start, nextRenewalAt: end };
   }
 
+  /** Whole seconds (at least 1) until the account's credits renew, on the service's clock: when a refusal for lack of credit stops applying. */
+  secondsUntilRenewal(account: Account, plan: Plan): number {
+    return Math.max(1, Math.ceil((this.periodOf(account, plan).nextRenewalAt - this.clock.now()) / 1000));
+  }
+
   /**
    * Reads the account and its plan and, when the clock has passed into a later billing period
    * than its counters belong to, starts that period (counters to zero). Several processes may
@@ -196,14 +202,21 @@ export class AccountService {
     if (typeof apiKey !== 'string' || apiKey.length === 0 || apiKey.length > 512) return null;
     const digest = hashSecret(apiKey);
     const found = await this.accounts.findByValidKey(digest, this.clock.now());
-    if (found && safeEqual(found.storedDigest, digest)) return { account: found.account, plan: found.plan, voicesVersion: found.voicesVersion };
+    if (found && safeEqual(found.storedDigest, digest)) return this.renewedSignIn({ account: found.account, plan: found.plan, voicesVersion: found.voicesVersion });
     // An account written without key rows (straight into the table) still has its one key.
     const legacy = await this.findByCredential('api_key_hash', apiKey);
     if (legacy && (await this.keys.count(legacy.uid)) === 0) {
-      const withPlan = await this.accounts.getWithPlan(legacy.uid);
-      return withPlan ? { ...withPlan, voicesVersion: null } : null;
+      const withPlan = await this.current(legacy.uid);
+      return withPlan ? { ...withPlan.found, voicesVersion: null } : null;
     }
     return null;
+  }
+
+  /** The sign-in as read, or, when the clock has passed into a new billing period, as renewed (rare: once a period). */
+  private async renewedSignIn(signedIn: SignedIn): Promise<SignedIn | null> {
+    if (signedIn.account.periodStart >= this.periodOf(signedIn.account, signedIn.plan).start) return signedIn;
+    const current = await this.current(signedIn.account.uid);
+    return current ? { ...current.found, voicesVersion: signedIn.voicesVersion } : null;
   }
 
   /** The account's API keys, oldest first (digests never leave the repository). */
@@ -247,6 +260,18 @@ export class AccountService {
     await this.keys.insert({ id, uid, keyHash: hashSecret(apiKey), createdAt: this.clock.now() });
     await this.accounts.update(uid, { api_key_hash: hashSecret(apiKey) });
     return { id, apiKey };
+  }
+
+  /**
+   * The account whose Bearer token this is, with its plan, read fresh in one query (like
+   * signInWithApiKey), or null. Callers still check `enableApi` and `disabledAt`.
+   */
+  async signInWithApiToken(apiToken: string): Promise<{ account: Account; plan: Plan } | null> {
+    if (typeof apiToken !== 'string' || apiToken.length === 0 || apiToken.length > 512) return null;
+    const digest = hashSecret(apiToken);
+    const found = await this.accounts.findByTokenWithPlan(digest);
+    if (!found || !safeEqual(found.storedDigest, digest)) return null;
+    return { account: found.account, plan: found.plan };
   }
 
   /** The account whose Bearer token this is, or null. Callers still check `enableApi`. */
@@ -424,7 +449,9 @@ export class AccountService {
   }
 
   private async record(uid: string, actor: AuditActor, action: string, details: Record<string, unknown>): Promise<void> {
-    await this.audit.record({ uid, actor, action, details, at: this.clock.now() });
+    // Strictly increasing within the process, so changes made within one millisecond list in the order made.
+    this.lastAuditAt = Math.max(this.clock.now(), this.lastAuditAt + 1);
+    await this.audit.record({ uid, actor, action, details, at: this.lastAuditAt });
   }
 
   private async update(uid: string, changes: AccountChanges): Promise<Account> {

@@ -6,7 +6,8 @@ import { systemClock, type Clock } from '../../clock.js';
 import type { ConcurrencyLimiter, Release } from '../../limits/limiter.js';
 import type { JobQueue } from '../../queue/job-queue.js';
 import type { CustomVoiceRepository } from '../../repositories/index.js';
-import type { AdaptationPool } from '../../synthesis/adaptation/adaptation-pool.js';
+import { AnalysisTimeoutError, type AdaptationPool } from '../../synthesis/adaptation/adaptation-pool.js';
+import { AnalysisQueueFullError } from '../../synthesis/adaptation/fair-task-queue.js';
 import { UploadRejection } from '../../synthesis/adaptation/upload-rejection.js';
 import { parseVoiceProfile, type VoiceProfile } from '../../synthesis/adaptation/voice-profile.js';
 import { normalizeIso3 } from '../../synthesis/text/languages.js';
@@ -55,6 +56,9 @@ export interface CustomVoiceWithProfile {
   voice: CustomVoice;
   profile: VoiceProfile;
 }
+
+/** Retry-After (s) of `too_many_clones`: an instant clone's analysis takes a few seconds. */
+export const cloneRetryAfterSeconds = 5;
 
 /** Shown when something on our side failed; never the internal error's text. */
 const internalFailure = 'The voice could not be made from this recording because of an internal error. Please try again.';
@@ -124,19 +128,20 @@ export class CustomVoiceService implements CustomVoiceLister {
       const name = checkName(input.name);
       const model = checkModel(input.model);
       file ??= await saveUpload(input.file as UploadSource, this.options.tmpDir, instantUpload.maxBytes);
-      const info = await this.probe(file, instantUpload.limits);
+      const info = await this.probe(file, instantUpload.limits, input.accountUid);
       const plan = await this.planOf(input.accountUid);
       await this.checkSlots(input.accountUid, plan, 'instant');
       release = await this.acquireCloneSlot(input.accountUid, plan);
       const voiceId = await this.insertVoice(input.accountUid, plan, { name, model, language: null, source: 'instant', status: 'training' });
       const stopHeartbeat = keepAlive(this.voices, this.clock, voiceId, (error) => this.onError(error, `heartbeat of ${voiceId}`));
       try {
-        const result = await this.options.adaptation.clone(file, instantUpload.limits, false);
+        const result = await this.options.adaptation.clone(file, instantUpload.limits, false, input.accountUid);
         await this.finishTraining(voiceId, result.profile);
       } catch (error) {
-        if (error instanceof UploadRejection) {
+        const refusal = error instanceof UploadRejection ? rejectionError(error) : analysisRefusal(error);
+        if (refusal) {
           await this.voices.delete(voiceId);
-          throw rejectionError(error);
+          throw refusal;
         }
         this.onError(error, `instant clone ${voiceId}`);
         await this.failTraining(voiceId, internalFailure);
@@ -165,7 +170,7 @@ export class CustomVoiceService implements CustomVoiceLister {
       const model = checkModel(input.model);
       const language = checkLanguage(input.language);
       file ??= await saveUpload(input.file as UploadSource, this.options.tmpDir, professionalUpload.maxBytes);
-      const info = await this.probe(file, professionalUpload.limits);
+      const info = await this.probe(file, professionalUpload.limits, input.accountUid);
       const plan = await this.planOf(input.accountUid);
       await this.checkSlots(input.accountUid, plan, 'professional');
       release = await this.acquireCloneSlot(input.accountUid, plan);
@@ -180,12 +185,27 @@ export class CustomVoiceService implements CustomVoiceLister {
         throw error;
       }
       await this.storeUpload(input.accountUid, voiceId, file, info.format);
-      await this.options.queue.enqueue(trainingJobName, { voiceId }, { jobId: `custom-voice-training:${voiceId}` });
+      // In the account's group: one account's trainings take turns with other accounts'.
+      await this.options.queue.enqueue(trainingJobName, { voiceId }, { jobId: `custom-voice-training:${voiceId}`, group: input.accountUid });
       return this.get(input.accountUid, voiceId);
     } finally {
       await release?.();
       if (file) await rm(file, { force: true });
     }
+  }
+
+  /**
+   * What the account may not do whatever it sends: clone on a plan without cloning (403), with
+   * every slot of the kind taken (403), with all its clones-at-once busy (429). Routes call this
+   * before they read a byte of the upload, so a refused request costs neither bandwidth nor
+   * parsing. The create methods check all of it again (and take the slot) after the audio.
+   */
+  async refuseEarly(accountUid: string, kind: CustomVoiceSource): Promise<void> {
+    const plan = await this.planOf(accountUid);
+    await this.checkSlots(accountUid, plan, kind);
+    const { inProgress } = await this.counts(accountUid);
+    const busy = await this.options.concurrency.inUse(cloneSlotKey(accountUid));
+    if (busy >= plan.maxConcurrentClones - inProgress) throw tooManyClones(plan);
   }
 
   /** Every voice of the account, whatever its status, newest first. */
@@ -241,11 +261,13 @@ export class CustomVoiceService implements CustomVoiceLister {
     return this.voices.findOwned(accountUid, voiceId);
   }
 
-  private async probe(file: string, limits: typeof instantUpload.limits | typeof professionalUpload.limits) {
+  private async probe(file: string, limits: typeof instantUpload.limits | typeof professionalUpload.limits, accountUid: string) {
     try {
-      return await this.options.adaptation.probe(file, limits);
+      return await this.options.adaptation.probe(file, limits, accountUid);
     } catch (error) {
       if (error instanceof UploadRejection) throw rejectionError(error);
+      const refusal = analysisRefusal(error);
+      if (refusal) throw refusal;
       // A decoder failing in a way nobody foresaw is still the file's fault, not a 500.
       this.onError(error, 'probing an upload');
       throw new CustomVoiceError('unreadable_audio', 'The audio file could not be read.');
@@ -285,8 +307,8 @@ export class CustomVoiceService implements CustomVoiceLister {
    */
   private async acquireCloneSlot(accountUid: string, plan: Plan): Promise<Release> {
     const { inProgress } = await this.counts(accountUid);
-    const release = await this.options.concurrency.tryAcquire(`clone:${accountUid}`, Math.max(0, plan.maxConcurrentClones - inProgress));
-    if (!release) throw new CustomVoiceError('too_many_clones', `Your plan allows ${plan.maxConcurrentClones} voice clone(s) at once; wait for one to finish.`);
+    const release = await this.options.concurrency.tryAcquire(cloneSlotKey(accountUid), Math.max(0, plan.maxConcurrentClones - inProgress));
+    if (!release) throw tooManyClones(plan);
     return release;
   }
 
@@ -351,7 +373,28 @@ export class CustomVoiceService implements CustomVoiceLister {
 
 /** Where a voice's files live in the blob store. */
 export function voicePrefix(accountUid: string, voiceId: string): string {
-  return `custom-voices/${accountUid}/${voiceId}/`;
+  return `${accountVoicesPrefix(accountUid)}${voiceId}/`;
+}
+
+/** Where all of an account's custom-voice files live (deleted with the account). */
+export function accountVoicesPrefix(accountUid: string): string {
+  return `custom-voices/${accountUid}/`;
+}
+
+/** The analysis pool's own refusals (time budget, full queue) in this service's terms; null for anything else. */
+function analysisRefusal(error: unknown): CustomVoiceError | null {
+  if (error instanceof AnalysisTimeoutError) return new CustomVoiceError('analysis_timed_out', error.message);
+  if (error instanceof AnalysisQueueFullError) return new CustomVoiceError('analysis_busy', error.message, undefined, analysisBusyRetryAfterSeconds);
+  return null;
+}
+
+/** Retry-After (s) of `analysis_busy`. */
+const analysisBusyRetryAfterSeconds = 30;
+
+const cloneSlotKey = (accountUid: string) => `clone:${accountUid}`;
+
+function tooManyClones(plan: Plan): CustomVoiceError {
+  return new CustomVoiceError('too_many_clones', `Your plan allows ${plan.maxConcurrentClones} voice clone(s) at once; wait for one to finish.`, undefined, cloneRetryAfterSeconds);
 }
 
 function checkName(value: unknown): string {

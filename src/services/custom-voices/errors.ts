@@ -14,6 +14,8 @@ export type CustomVoiceErrorCode =
   | 'no_free_slot' // 403
   | 'no_generations_left' // 403: professional trainings of the period used up
   | 'too_many_clones' // 429
+  | 'analysis_timed_out' // 400: the recording took longer than the analysis budget
+  | 'analysis_busy' // 503: too many analyses waiting, all accounts together
   | 'voice_not_found'; // 404
 
 export class CustomVoiceError extends Error {
@@ -22,6 +24,8 @@ export class CustomVoiceError extends Error {
     message: string,
     /** For `invalid_field`: which body field (`name`, `model`, `language`, `file`). */
     readonly field?: string,
+    /** For `too_many_clones` (429): whole seconds after which trying again makes sense. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'CustomVoiceError';

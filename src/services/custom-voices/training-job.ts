@@ -6,6 +6,7 @@ import type { JobContext, JobType } from '../../queue/job-queue.js';
 import { exponentialBackoff } from '../../queue/retry-schedules.js';
 import type { CustomVoiceRepository } from '../../repositories/index.js';
 import type { AdaptationPool } from '../../synthesis/adaptation/adaptation-pool.js';
+import { AnalysisTimeoutError } from '../../synthesis/adaptation/adaptation-pool.js';
 import { UploadRejection } from '../../synthesis/adaptation/upload-rejection.js';
 import { professionalUpload } from './clone-limits.js';
 
@@ -53,10 +54,10 @@ export class TrainingJob implements JobType<TrainingPayload> {
       file = await blobToTempFile(this.deps.blobs, row.upload_key, this.deps.tmpDir, 'training');
       if (!file) throw new UploadRejection('unreadable', 'The uploaded recording is missing.');
       if (context.signal.aborted) throw new Error('training aborted');
-      const result = await this.deps.adaptation.clone(file, professionalUpload.limits, true);
+      const result = await this.deps.adaptation.clone(file, professionalUpload.limits, true, row.account_uid);
       await this.settle(row.voice_id, { status: 'completed', profile: JSON.stringify(result.profile), error: null });
     } catch (error) {
-      if (error instanceof UploadRejection) return this.settle(row.voice_id, { status: 'failed', error: error.message });
+      if (error instanceof UploadRejection || error instanceof AnalysisTimeoutError) return this.settle(row.voice_id, { status: 'failed', error: error.message });
       if (context.attempt >= attempts) return this.settle(row.voice_id, { status: 'failed', error: internalFailure });
       throw error;
     } finally {

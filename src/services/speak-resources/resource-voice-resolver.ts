@@ -74,7 +74,7 @@ export class ResourceVoiceResolver implements VoiceResolver {
     if (!file) throw rejections.invalid('speak_resource_id', 'The uploaded audio is missing');
     let result: ResourceProfile;
     try {
-      const clone = await this.deps.adaptation.clone(file, resourceLimits, false);
+      const clone = await this.deps.adaptation.clone(file, resourceLimits, false, row.uid);
       result = { version: 2, profile: clone.profile, rejection: null };
     } catch (error) {
       if (!(error instanceof UploadRejection)) throw error;

@@ -13,6 +13,10 @@ export type SpeakErrorCode =
   | 'insufficient_credit'
   /** Over the plan's synthesis rate; `retryAfterSeconds` says when to come back. */
   | 'rate_limited'
+  /** All of the plan's `concurrency_limit` slots are busy; `retryAfterSeconds` says when to try again. */
+  | 'too_many_concurrent'
+  /** The synthesis ran past its time budget and was stopped; `retryAfterSeconds` set. */
+  | 'synthesis_timed_out'
   | 'file_too_large'
   /** Over the plan's upload slots (open at once, or new per hour); `retryAfterSeconds` says when. */
   | 'upload_limit'
@@ -46,6 +50,9 @@ export const rejections = {
   forbidden: (message: string) => new SpeakError('forbidden', message),
   insufficientCredit: () => new SpeakError('insufficient_credit', 'Insufficient credit'),
   tooManyRequests: (retryAfterSeconds: number) => new SpeakError('rate_limited', 'Too many synthesis requests; retry later', { retryAfterSeconds }),
+  tooManyConcurrent: (limit: number, retryAfterSeconds: number) =>
+    new SpeakError('too_many_concurrent', `Too many simultaneous requests: the plan allows ${limit} at a time`, { retryAfterSeconds }),
+  timedOut: (message: string, retryAfterSeconds: number) => new SpeakError('synthesis_timed_out', message, { retryAfterSeconds }),
   fileTooLarge: (maxBytes: number) => new SpeakError('file_too_large', `The file is larger than ${maxBytes} bytes`),
   uploadLimit: (message: string, retryAfterSeconds: number) => new SpeakError('upload_limit', message, { retryAfterSeconds }),
   storageFull: (maxBytes: number) =>

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { BlobStore } from '../../blobs/blob-store.js';
 import type { Clock } from '../../clock.js';
-import type { RateLimiter } from '../../limits/limiter.js';
+import { slotRetryAfterSeconds, synthesisSlotKey, type ConcurrencyLimiter, type RateLimiter } from '../../limits/limiter.js';
 import type { JobQueue } from '../../queue/job-queue.js';
 import { NothingToSpeakError } from '../../synthesis/pipeline/plan-sentences.js';
 import type { SynthesizedSpeech } from '../../synthesis/pipeline/speech-request.js';
 import type { Synthesizer } from '../../synthesis/pipeline/synthesizer.js';
+import { SynthesisTimeoutError } from '../../synthesis/pool/synthesis-pool.js';
 import type { AccountService } from '../accounts/account-service.js';
 import type { Account } from '../accounts/account.js';
 import type { Plan } from '../accounts/plan.js';
@@ -28,6 +29,8 @@ export interface SpeakServiceDeps extends SpeechDeps {
   store: SpeakRepository;
   accounts: AccountService;
   rate: RateLimiter;
+  /** The plan's `concurrency_limit` slots, shared with the current interface's syntheses. */
+  concurrency: ConcurrencyLimiter;
   queue: JobQueue;
   blobs: BlobStore;
   synthesizer: Synthesizer;
@@ -74,20 +77,32 @@ export class SpeakService {
       throw error;
     }
     // If the process dies between the insert and this enqueue, recover() enqueues it at the next start.
-    await this.enqueue(id);
+    await this.enqueue(id, account.uid);
     return id;
   }
 
-  /** /api/text-to-speech: the same checks and charge, and the audio at once; refunded when it fails. */
+  /**
+   * /api/text-to-speech: the same checks and charge, and the audio at once; refunded when it
+   * fails. It runs while the client waits, so like every synthesis of the current interface it
+   * holds one of the plan's `concurrency_limit` slots (the same slots: one account's budget of
+   * simultaneous syntheses, whichever interface asks), refused at once (429) when none is free.
+   */
   async speakNow(account: Account, plan: Plan, order: SpeakOrder): Promise<SynthesizedSpeech> {
     const prepared = await prepareSpeech(order, account.uid, this.deps);
-    const credits = await this.admit(account, plan, order.text);
+    const release = await this.deps.concurrency.tryAcquire(synthesisSlotKey(account.uid), plan.concurrencyLimit);
+    if (!release) throw rejections.tooManyConcurrent(plan.concurrencyLimit, slotRetryAfterSeconds);
     try {
-      return await this.deps.synthesizer.synthesize(prepared.request);
-    } catch (error) {
-      await this.deps.accounts.refundCredits(account.uid, credits);
-      if (error instanceof NothingToSpeakError) throw rejections.invalid('text', error.message);
-      throw error;
+      const credits = await this.admit(account, plan, order.text);
+      try {
+        return await this.deps.synthesizer.synthesize(prepared.request);
+      } catch (error) {
+        await this.deps.accounts.refundCredits(account.uid, credits);
+        if (error instanceof NothingToSpeakError) throw rejections.invalid('text', error.message);
+        if (error instanceof SynthesisTimeoutError) throw rejections.timedOut(error.message, 5);
+        throw error;
+      }
+    } finally {
+      await release();
     }
   }
 
@@ -113,6 +128,10 @@ export class SpeakService {
     const speak = await this.deps.store.get(id);
     if (!speak) return;
     if (speak.status !== 'progress') return this.deps.finished.speakFinished(speak);
+    const account = await this.deps.accounts.get(speak.uid);
+    if (!account) return; // deleted with its account
+    // Disabled after it was queued: it fails rather than spend work the operator has stopped.
+    if (account.disabledAt !== null) return this.fail(speak, accountDisabledReason);
     if (attempt > synthesisAttempts) return this.fail(speak, 'Synthesis did not finish after repeated attempts');
     try {
       const prepared = await prepareSpeech(speak.order, speak.uid, this.deps);
@@ -121,7 +140,7 @@ export class SpeakService {
       const synthesisSeconds = (performance.now() - started) / 1000;
       const audioKey = `speaks/${audioFileName(speak)}`;
       await this.deps.blobs.put(audioKey, speech.audio, speech.contentType);
-      await this.deps.store.markDone(
+      const marked = await this.deps.store.markDone(
         id,
         {
           audioKey,
@@ -133,8 +152,11 @@ export class SpeakService {
         },
         this.deps.clock.now(),
       );
+      // The speak went while it was synthesized (its account was deleted): leave no audio behind.
+      if (!marked && !(await this.deps.store.get(id))) await this.deps.blobs.delete(audioKey);
     } catch (error) {
-      const permanent = error instanceof SpeakError || error instanceof NothingToSpeakError;
+      // A text that ran past the time budget would again: fail it now (and refund) rather than retry.
+      const permanent = error instanceof SpeakError || error instanceof NothingToSpeakError || error instanceof SynthesisTimeoutError;
       if (permanent || attempt >= synthesisAttempts) return this.fail(speak, reasonOf(error));
       throw error;
     }
@@ -148,18 +170,18 @@ export class SpeakService {
    */
   async recover(): Promise<void> {
     for (const id of await this.deps.store.inProgress()) {
-      const { created } = await this.enqueue(id);
+      const speak = await this.deps.store.get(id);
+      if (!speak) continue;
+      const { created } = await this.enqueue(id, speak.uid);
       if (created) continue;
       const job = await this.deps.queue.getJob(jobIdOf(id));
-      if (job && (job.state === 'completed' || job.state === 'failed')) {
-        const speak = await this.deps.store.get(id);
-        if (speak) await this.fail(speak, job.lastError ?? 'Synthesis job ended without a result');
-      }
+      if (job && (job.state === 'completed' || job.state === 'failed')) await this.fail(speak, job.lastError ?? 'Synthesis job ended without a result');
     }
   }
 
-  private enqueue(id: string) {
-    return this.deps.queue.enqueue(speakJobName, { speakId: id }, { jobId: jobIdOf(id) });
+  /** The speak's job, in its account's group: accounts' speaks start fairly, not first come first served. */
+  private enqueue(id: string, uid: string) {
+    return this.deps.queue.enqueue(speakJobName, { speakId: id }, { jobId: jobIdOf(id), group: uid });
   }
 
   private async fail(speak: Speak, reason: string): Promise<void> {
@@ -181,6 +203,20 @@ export class SpeakService {
 
 export const jobIdOf = (speakId: string) => `speak:${speakId}`;
 
+/** Why a speak queued before its account was disabled failed (docs/operations.md). */
+export const accountDisabledReason = 'The account was disabled before this speak was synthesized';
+
+/**
+ * A failed speak's reason in the earlier interface's error shape (Orator's addition to the speak
+ * reads and the webhook): `auth/account-disabled` for a disabled account, `app/synthesis-failed`
+ * for anything else.
+ */
+export function speakFailure(speak: Speak): { msg: string; error_code: string } | null {
+  if (speak.status !== 'failed') return null;
+  const msg = speak.error ?? 'Synthesis failed';
+  return { msg, error_code: msg === accountDisabledReason ? 'auth/account-disabled' : 'app/synthesis-failed' };
+}
+
 /** Characters as people count them (code points), for the 350 limit, text_count and credits. */
 export function characterCount(text: string): number {
   let n = 0;
@@ -189,6 +225,6 @@ export function characterCount(text: string): number {
 }
 
 function reasonOf(error: unknown): string {
-  if (error instanceof SpeakError || error instanceof NothingToSpeakError) return error.message;
+  if (error instanceof SpeakError || error instanceof NothingToSpeakError || error instanceof SynthesisTimeoutError) return error.message;
   return 'Synthesis failed';
 }

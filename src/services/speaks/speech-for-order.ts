@@ -1,5 +1,6 @@
 import type { EmotionPreset } from '../../synthesis/catalog/voice-types.js';
 import type { EmotionChoice } from '../../synthesis/pipeline/render-voice.js';
+import { checkSpokenLength, resolveLanguage, SpokenTextTooLongError } from '../../synthesis/pipeline/plan-sentences.js';
 import type { SpeechRequest } from '../../synthesis/pipeline/speech-request.js';
 import type { ResolvedVoice, VoiceResolver } from '../voices/voice-resolver.js';
 import { actorVersions, findActorVersion, type ActorVersion } from './actor-versions.js';
@@ -50,6 +51,12 @@ export async function prepareSpeech(order: SpeakOrder, uid: string, deps: Speech
     voice = await deps.voices.resolve(uid, matched.voiceId);
     if (!voice) throw rejections.invalid('speak_resource_id', 'The uploaded voice cannot be used');
     pitchOffset = matched.pitchOffset;
+  }
+  try {
+    checkSpokenLength(order.text, resolveLanguage(order.text, order.language));
+  } catch (error) {
+    if (error instanceof SpokenTextTooLongError) throw rejections.invalid('text', error.message);
+    throw error;
   }
   const resolved = voice;
   const version = findActorVersion(actorVersions(resolved.models), order.modelVersion);

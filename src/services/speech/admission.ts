@@ -1,5 +1,5 @@
 import type { AccountService } from '../accounts/account-service.js';
-import type { ConcurrencyLimiter } from '../../limits/limiter.js';
+import { slotRetryAfterSeconds, synthesisSlotKey, type ConcurrencyLimiter } from '../../limits/limiter.js';
 import { SpeechError } from './speech-errors.js';
 
 /** A synthesis let in: it holds a concurrency slot and has paid its credits until it ends. */
@@ -25,9 +25,14 @@ export class SpeechAdmission {
   async admit(accountUid: string, credits: number): Promise<Admission> {
     const found = await this.accounts.getWithPlan(accountUid);
     if (!found) throw new SpeechError('insufficient_credit', 'Insufficient credit');
-    const release = await this.concurrency.tryAcquire(`synthesis:${accountUid}`, found.plan.concurrencyLimit);
+    const release = await this.concurrency.tryAcquire(synthesisSlotKey(accountUid), found.plan.concurrencyLimit);
     if (!release) {
-      throw new SpeechError('too_many_concurrent', `Too many simultaneous requests: the plan allows ${found.plan.concurrencyLimit} at a time`);
+      throw new SpeechError(
+        'too_many_concurrent',
+        `Too many simultaneous requests: the plan allows ${found.plan.concurrencyLimit} at a time`,
+        undefined,
+        slotRetryAfterSeconds,
+      );
     }
     let paid = false;
     try {
@@ -35,7 +40,7 @@ export class SpeechAdmission {
     } finally {
       if (!paid) await release();
     }
-    if (!paid) throw new SpeechError('insufficient_credit', 'Insufficient credit');
+    if (!paid) throw new SpeechError('insufficient_credit', 'Insufficient credit', undefined, this.accounts.secondsUntilRenewal(found.account, found.plan));
     let ended = false;
     return {
       end: async (outcome, unusedCredits = 0) => {

@@ -60,10 +60,13 @@ export class SpeechCache {
     return found;
   }
 
-  /** Stores an answer (after evicting to make room); resolves once stored or given up. */
-  async put(key: string, speech: CachedSpeech): Promise<void> {
+  /**
+   * Stores an answer (after evicting to make room); resolves once stored or given up. `ownerUid`:
+   * the account whose request it answers; deleting that account deletes the entry.
+   */
+  async put(key: string, speech: CachedSpeech, ownerUid: string | null = null): Promise<void> {
     if (!this.enabled) return;
-    const next = this.writes.then(() => this.quietly(() => this.write(key, speech), undefined));
+    const next = this.writes.then(() => this.quietly(() => this.write(key, speech, ownerUid), undefined));
     this.writes = next;
     await next;
   }
@@ -86,7 +89,7 @@ export class SpeechCache {
     return speech;
   }
 
-  private async write(key: string, speech: CachedSpeech): Promise<void> {
+  private async write(key: string, speech: CachedSpeech, ownerUid: string | null): Promise<void> {
     const { repository, blobs, maxBytes } = this.deps;
     if (await repository.find(key)) return;
     const bytes = encode(speech);
@@ -107,7 +110,7 @@ export class SpeechCache {
     const blobKey = `${blobPrefix}${key.slice(0, 2)}/${key}`;
     await blobs.put(blobKey, bytes, 'application/octet-stream');
     const now = this.stamp();
-    await repository.insert({ key, blob_key: blobKey, size: bytes.length, created_at: now, last_used_at: now });
+    await repository.insert({ key, blob_key: blobKey, size: bytes.length, created_at: now, last_used_at: now, owner_uid: ownerUid });
     this.stats.stores++;
   }
 

@@ -8,6 +8,10 @@ export type SpeechErrorCode =
   | 'emotion_not_supported'
   | 'prompt_not_supported'
   | 'nothing_to_speak'
+  /** Spelled out, the text would be spoken more than maxSpokenExpansion times as long as it is written. */
+  | 'text_expands_too_much'
+  /** The synthesis ran past the pool's time budget and was stopped. */
+  | 'synthesis_timed_out'
   | 'insufficient_credit'
   | 'too_many_concurrent';
 
@@ -17,6 +21,8 @@ export class SpeechError extends Error {
     message: string,
     /** Where in a composed request the problem is (segment index), when it is in one. */
     readonly segment?: number,
+    /** For refusals that pass (429): whole seconds after which trying again makes sense. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

@@ -1,10 +1,10 @@
 import { silence } from '../../synthesis/dsp/concat.js';
 import { decodeWav } from '../../synthesis/decoders/wav.js';
-import { NothingToSpeakError } from '../../synthesis/pipeline/plan-sentences.js';
+import { checkSpokenLength, NothingToSpeakError, SpokenTextTooLongError } from '../../synthesis/pipeline/plan-sentences.js';
 import type { EmotionChoice } from '../../synthesis/pipeline/render-voice.js';
 import { contentTypeOf, defaultOutput, type OutputSpec, type SpeechRequest, type SynthesizedSpeech } from '../../synthesis/pipeline/speech-request.js';
 import type { SpokenSentence, Synthesizer } from '../../synthesis/pipeline/synthesizer.js';
-import type { SynthesisPool } from '../../synthesis/pool/synthesis-pool.js';
+import { SynthesisTimeoutError, type SynthesisPool } from '../../synthesis/pool/synthesis-pool.js';
 import type { RenderedSentence } from '../../synthesis/pool/tasks.js';
 import { detectLanguage } from '../../synthesis/text/detect-language.js';
 import { hasSpeakableContent } from '../../synthesis/text/speakable.js';
@@ -79,6 +79,12 @@ export class SpeechService {
     const emotion = chooseEmotion(voice, order, segment);
     if (!hasSpeakableContent(order.text)) throw new SpeechError('nothing_to_speak', 'The text contains nothing that can be spoken', segment);
     const language = order.language ?? detectLanguage(order.text) ?? voice.language;
+    try {
+      checkSpokenLength(order.text, language);
+    } catch (error) {
+      if (error instanceof SpokenTextTooLongError) throw new SpeechError('text_expands_too_much', error.message, segment);
+      throw error;
+    }
     const output: OutputSpec = {
       ...defaultOutput,
       format: order.output.format,
@@ -122,7 +128,7 @@ export class SpeechService {
       }
       const speech = await this.deps.synthesizer.synthesize(prepared.request);
       await admission.end('done');
-      await cache?.put(prepared.cacheKey, speech);
+      await cache?.put(prepared.cacheKey, speech, accountUid);
       return speech;
     } catch (error) {
       await admission.end('failed');
@@ -207,7 +213,7 @@ export class SpeechService {
               words: [],
               spoken: { text: '', words: [] },
               chunks: sizes,
-            });
+            }, accountUid);
           }
         } finally {
           await source.return(undefined);
@@ -314,7 +320,11 @@ function chooseEmotion(voice: ResolvedVoice, order: SpeechOrder, segment?: numbe
   return { preset: emotion.preset, intensity: emotion.intensity };
 }
 
+/** Retry-After (s) of a synthesis stopped by its time budget. */
+export const timedOutRetryAfterSeconds = 5;
+
 function translate(error: unknown): unknown {
   if (error instanceof NothingToSpeakError) return new SpeechError('nothing_to_speak', 'The text contains nothing that can be spoken');
+  if (error instanceof SynthesisTimeoutError) return new SpeechError('synthesis_timed_out', error.message, undefined, timedOutRetryAfterSeconds);
   return error;
 }

@@ -1,5 +1,6 @@
 import type { SpeakUrls } from '../speaks/speak-urls.js';
 import type { Speak } from '../speaks/speak.js';
+import { speakFailure } from '../speaks/speak-service.js';
 
 /** The completion message (decisions §2). Audio URLs are null when the speak failed. */
 export interface WebhookBody {
@@ -10,6 +11,8 @@ export interface WebhookBody {
   audio_download_url: string | null;
   audio_url_no_redirect: string | null;
   share: { embed_url: string | null };
+  /** Orator's addition, on a failed speak only: why, in the earlier interface's error shape. */
+  error?: { msg: string; error_code: string };
 }
 
 /**
@@ -26,5 +29,6 @@ export function webhookBody(speak: Speak, urls: SpeakUrls): WebhookBody {
     audio_download_url: done ? urls.audioDownloadUrl(speak) : null,
     audio_url_no_redirect: done ? urls.audioNoRedirectUrl(speak) : null,
     share: { embed_url: done ? urls.embedUrl(speak) : null },
+    ...(done ? {} : { error: speakFailure(speak)! }),
   };
 }

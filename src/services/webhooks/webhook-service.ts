@@ -53,7 +53,8 @@ export class WebhookService implements SpeakFinishedListener {
       if (!account?.callbackUrl) return;
       deliveryId = (await this.deps.deliveries.createFor(speak.id, speak.uid, account.callbackUrl, this.deps.clock.now())).id;
     }
-    await this.deps.queue.enqueue(webhookJobName, { deliveryId }, { jobId: `webhook:${deliveryId}` });
+    // In the account's group: a slow receiver of one account does not hold up the others' deliveries.
+    await this.deps.queue.enqueue(webhookJobName, { deliveryId }, { jobId: `webhook:${deliveryId}`, group: speak.uid });
   }
 
   /** Attempt number `attempt` of a delivery. Throws RetryableDelivery when another attempt should follow. */

@@ -4,7 +4,7 @@ import { parseCommandArgs } from './command.js';
 import { UsageError } from './usage-error.js';
 import { printJson, withServices } from './with-services.js';
 
-const help = `usage: orator accounts <create|list|show|set-plan|reset-usage|disable|enable|keys|audit|webhook-secret> [options]
+const help = `usage: orator accounts <create|list|show|set-plan|reset-usage|disable|enable|delete|keys|audit|webhook-secret> [options]
 
   accounts create --plan free|lite|plus|custom [--email E] [--name N] [--json]
       makes an account; prints its uid, API key and API token once
@@ -28,6 +28,9 @@ const help = `usage: orator accounts <create|list|show|set-plan|reset-usage|disa
       a new key (shown once); KEY_ID keeps working for SECONDS, then is refused
   accounts keys revoke UID KEY_ID [--json]
       refuses KEY_ID at once
+  accounts delete UID [--json]
+      deletes the account and everything it owns: custom voices, uploads, speaks, audio, webhook
+      deliveries, queued jobs, keys, cached answers (the audit log is kept)
   accounts audit [UID] [--json]
       every change made to one account (or to all), oldest first
   accounts webhook-secret UID [--rotate] [--json]
@@ -35,7 +38,7 @@ const help = `usage: orator accounts <create|list|show|set-plan|reset-usage|disa
 
 export const accountsCommand: Command = {
   name: 'accounts',
-  summary: 'make, show, change, disable and audit accounts; show or rotate their webhook secret',
+  summary: 'make, show, change, disable, delete and audit accounts; show or rotate their webhook secret',
   help,
   async run(argv, config) {
     const [sub, ...rest] = argv;
@@ -101,6 +104,16 @@ export const accountsCommand: Command = {
         return withServices(config, async ({ accounts }) => {
           const account = sub === 'disable' ? await accounts.disable(uid, 'cli') : await accounts.enable(uid, 'cli');
           report(values.json, account, `account ${uid} is ${sub}d`);
+        });
+      }
+      case 'delete': {
+        const { values, positionals } = parseCommandArgs(self, rest, { json: { type: 'boolean' } }, 1);
+        const uid = needUid(positionals[0], 'delete');
+        return withServices(config, async ({ accountDeletion }) => {
+          const deleted = await accountDeletion.delete(uid, 'cli');
+          if (values.json) return printJson(deleted);
+          const rows = Object.entries(deleted.rows).filter(([, n]) => n > 0).map(([table, n]) => `${n} ${table}`).join(', ');
+          console.log(`account ${uid} is deleted: ${rows}; ${deleted.jobs} queued jobs, ${deleted.blobs} stored files`);
         });
       }
       case 'keys': {

@@ -10,6 +10,8 @@ import * as accountKeys from './0008_account_keys.js';
 import * as storageRetention from './0009_storage_retention.js';
 import * as creditPeriods from './0010_credit_periods.js';
 import * as voicesVersion from './0011_voices_version.js';
+import * as jobFairness from './0012_job_fairness.js';
+import * as cacheOwner from './0013_cache_owner.js';
 
 /**
  * Every migration, listed by hand rather than found by reading a folder, so the same list works
@@ -28,4 +30,6 @@ export const migrations: Record<string, Migration> = {
   '0009_storage_retention': storageRetention,
   '0010_credit_periods': creditPeriods,
   '0011_voices_version': voicesVersion,
+  '0012_job_fairness': jobFairness,
+  '0013_cache_owner': cacheOwner,
 };

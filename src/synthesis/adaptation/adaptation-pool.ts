@@ -4,6 +4,18 @@ import type { AdaptationOutcome } from './adaptation-tasks.js';
 import { UploadRejection, type UploadLimits } from './upload-rejection.js';
 import type { VoiceMeasurements } from './voice-analyser.js';
 import type { VoiceProfile } from './voice-profile.js';
+import { FairTaskQueue } from './fair-task-queue.js';
+
+/** An analysis ran past its time budget and was stopped (its thread ended). */
+export class AnalysisTimeoutError extends Error {
+  constructor(readonly budgetSeconds: number) {
+    super(`The recording could not be analysed within the ${budgetSeconds} s allowed per analysis.`);
+    this.name = 'AnalysisTimeoutError';
+  }
+}
+
+/** Analyses that may wait for a thread, all accounts together; more are refused at once. */
+export const maxWaitingAnalyses = 32;
 
 export interface CloneResult {
   info: UploadInfo;
@@ -22,8 +34,20 @@ export interface CloneResult {
  */
 export class AdaptationPool {
   private started: Piscina | null = null;
+  private readonly queue: FairTaskQueue;
 
-  constructor(readonly threads = 1) {}
+  /**
+   * Tasks reach the threads through a FairTaskQueue keyed by owner (the account): one analysis per
+   * account at a time, accounts in turn, at most `maxWaitingAnalyses` waiting. A task is handed to
+   * piscina only when a thread is free, so its `budgetSeconds` counts its own running time; past
+   * it the thread is ended (piscina starts another) and the task fails with AnalysisTimeoutError.
+   */
+  constructor(
+    readonly threads = 1,
+    public budgetSeconds = 300,
+  ) {
+    this.queue = new FairTaskQueue(threads, maxWaitingAnalyses);
+  }
 
   private get piscina(): Piscina {
     this.started ??= new Piscina({
@@ -36,15 +60,15 @@ export class AdaptationPool {
   }
 
   /** Format, rate and length of an upload on disk, or an UploadRejection. */
-  async probe(path: string, limits: UploadLimits): Promise<UploadInfo> {
-    const outcome: AdaptationOutcome = await this.piscina.run({ kind: 'probe', path, limits });
+  async probe(path: string, limits: UploadLimits, owner = ''): Promise<UploadInfo> {
+    const outcome = await this.run(owner, { kind: 'probe', path, limits });
     if (!outcome.ok) throw new UploadRejection(outcome.reason, outcome.message);
     return outcome.info;
   }
 
   /** Reads, measures and fits a profile to an upload on disk, or an UploadRejection. */
-  async clone(path: string, limits: UploadLimits, careful: boolean): Promise<CloneResult> {
-    const outcome: AdaptationOutcome = await this.piscina.run({ kind: 'clone', path, limits, careful });
+  async clone(path: string, limits: UploadLimits, careful: boolean, owner = ''): Promise<CloneResult> {
+    const outcome = await this.run(owner, { kind: 'clone', path, limits, careful });
     if (!outcome.ok) throw new UploadRejection(outcome.reason, outcome.message);
     return {
       info: outcome.info,
@@ -53,6 +77,18 @@ export class AdaptationPool {
       milliseconds: outcome.milliseconds,
       analysisMilliseconds: outcome.analysisMilliseconds ?? outcome.milliseconds,
     };
+  }
+
+  private run(owner: string, task: object): Promise<AdaptationOutcome> {
+    return this.queue.run(owner, async () => {
+      const budgetSeconds = this.budgetSeconds;
+      const signal = AbortSignal.timeout(budgetSeconds * 1000);
+      try {
+        return (await this.piscina.run(task, { signal })) as AdaptationOutcome;
+      } catch (error) {
+        throw signal.aborted ? new AnalysisTimeoutError(budgetSeconds) : error;
+      }
+    });
   }
 
   async close(): Promise<void> {

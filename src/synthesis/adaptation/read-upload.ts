@@ -3,6 +3,7 @@ import { MPEGDecoder } from 'mpg123-decoder';
 import type { Pcm } from '../audio.js';
 import { AudioDecodeError } from '../decoders/audio-decode-error.js';
 import { id3v2Length, mp3FrameAt, sniffAudioFormat } from '../decoders/sniff.js';
+import { maxWavChunks, tooManyWavChunks } from '../decoders/wav-chunks.js';
 import { parseWavFormat, type WavFormat } from '../decoders/wav-format.js';
 import { wavSamplesToMono } from '../decoders/wav-samples.js';
 import { UploadRejection, type UploadLimits } from './upload-rejection.js';
@@ -91,7 +92,11 @@ async function readWav(file: FileHandle, size: number, limits: UploadLimits, onB
   let dataStart = -1;
   let dataLength = 0;
   let rf64DataSize: number | undefined;
+  // One positioned read per chunk header, so the count is capped (maxWavChunks): cost bounded by a
+  // constant, not by how many empty chunks the file was stuffed with.
+  let chunks = 0;
   for (let at = 12; at + 8 <= size && dataStart < 0; ) {
+    if (++chunks > maxWavChunks) throw tooManyWavChunks();
     const header = await readAt(file, at, 8);
     const id = header.toString('latin1', 0, 4);
     const chunkSize = header.readUInt32LE(4);

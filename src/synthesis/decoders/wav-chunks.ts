@@ -8,6 +8,18 @@ export interface WavLayout {
 
 const unknownSize = 0xffffffff;
 
+/**
+ * Chunks a WAV may have before its format and data are found. Real files have a handful (fmt,
+ * fact, LIST, bext, iXML, cue, JUNK, ds64…); a file of millions of empty chunks is made to cost
+ * one step per eight bytes, so the walk stops here and the file is refused as corrupt.
+ */
+export const maxWavChunks = 256;
+
+/** The refusal of a WAV with more than `maxWavChunks` chunks before its audio. */
+export function tooManyWavChunks(): AudioDecodeError {
+  return new AudioDecodeError('corrupt', `The WAV file has more than ${maxWavChunks} chunks before its audio data; it is not a usable recording.`);
+}
+
 function tagAt(bytes: Uint8Array, at: number): string {
   return String.fromCharCode(bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]);
 }
@@ -42,7 +54,9 @@ export function findWavChunks(bytes: Uint8Array): WavLayout {
   let data: Uint8Array | undefined;
   let overran = false;
   let at = 12;
+  let chunks = 0;
   while (at + 8 <= bytes.length && !(format && data)) {
+    if (++chunks > maxWavChunks) throw tooManyWavChunks();
     const id = tagAt(bytes, at);
     const size = view.getUint32(at + 4, true);
     const start = at + 8;

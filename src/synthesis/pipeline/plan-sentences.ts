@@ -22,6 +22,50 @@ export class NothingToSpeakError extends Error {
   }
 }
 
+/**
+ * How much longer than the text as written (and billed) the text as spoken may be: numbers and
+ * symbols spelled out grow it (`99%` → "ninety-nine percent", 6×; a 12-digit number, 8×), and
+ * the audio and CPU grow with it. Ordinary prose stays near 1×, figures-heavy text near 2–3×.
+ * `expansionSlack` characters more are always allowed, so a short "1%" is fine.
+ */
+export const maxSpokenExpansion = 4;
+export const expansionSlack = 100;
+
+/** The text would be spoken far longer than it is written (see maxSpokenExpansion). */
+export class SpokenTextTooLongError extends Error {
+  constructor(
+    readonly spokenCharacters: number,
+    readonly writtenCharacters: number,
+    readonly limit: number,
+  ) {
+    super(
+      `The text expands to ${spokenCharacters} characters once numbers and symbols are spelled out; ` +
+        `a request may be spoken at most ${maxSpokenExpansion} times as long as it is written (+${expansionSlack}), ` +
+        `${limit} characters for these ${writtenCharacters}. Write the numbers out or split the text.`,
+    );
+    this.name = 'SpokenTextTooLongError';
+  }
+}
+
+/**
+ * Refuses text whose spoken form is more than `maxSpokenExpansion` times as long as its billed
+ * characters (code points): the cost of a request stays proportional to what it pays. Services
+ * call this before they take credits; it normalizes the text once (a few ms for 2,000 characters).
+ */
+export function checkSpokenLength(text: string, language: string): void {
+  const written = codePoints(text);
+  const limit = written * maxSpokenExpansion + expansionSlack;
+  let spoken = 0;
+  for (const sentence of segmentSentences(text, language)) spoken += codePoints(normalizeText(sentence.text, language).text);
+  if (spoken > limit) throw new SpokenTextTooLongError(spoken, written, limit);
+}
+
+function codePoints(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
 /** Language of a request: the one asked for, else detected, else English. */
 export function resolveLanguage(text: string, requested: string | null): string {
   return requested ?? detectLanguage(text) ?? 'eng';

@@ -1,3 +1,4 @@
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { engineSettings, type EngineSettings } from '../engines/engine-settings.js';
 import { buffersOf, ownBuffer } from './transfer.js';
@@ -8,6 +9,20 @@ const warmUpText =
   'The morning light spread slowly across the quiet valley. A small boat drifted near the shore while the birds were singing. ' +
   'She opened the old book and began to read the first chapter aloud. Nobody expected the storm to arrive so early in the season.';
 
+/** Default time budget of one pool task (seconds); see SynthesisPool. */
+export const defaultTaskBudgetSeconds = 60;
+
+/**
+ * A pool task ran past its time budget and was stopped (its thread ended and a fresh one took
+ * its place). The services answer it as a clear refusal, never a 500.
+ */
+export class SynthesisTimeoutError extends Error {
+  constructor(readonly budgetSeconds: number) {
+    super(`The synthesis was stopped after its ${budgetSeconds} s time budget: the server is too busy or the text too costly. Try again later or with a shorter text.`);
+    this.name = 'SynthesisTimeoutError';
+  }
+}
+
 /**
  * Worker threads that run the engines and DSP. Sized to the cores by default: synthesis is
  * CPU-bound, so more threads than cores only adds contention.
@@ -16,9 +31,18 @@ export class SynthesisPool {
   private started: Piscina | null = null;
 
   /** `engines` reach every thread (model memory budget, models directory); default: this thread's settings. */
+  /**
+   * `taskBudgetSeconds` bounds every task handed to the threads (a sentence, a group of them, a
+   * whole request when the threads are saturated, an encode), counted from when a thread starts it:
+   * past it the task is aborted, and piscina ends the thread running it (WASM engines cannot be
+   * interrupted otherwise) and starts a new one. Tasks are a sentence or a few, and a request's
+   * text is bounded (2,000 characters, spoken at most 4× as long), so the budget is a safety net
+   * that only a stuck engine or a grossly overloaded server meets.
+   */
   constructor(
     readonly threads: number,
     private readonly engines: EngineSettings = engineSettings(),
+    public taskBudgetSeconds = defaultTaskBudgetSeconds,
   ) {}
 
   /** Threads start on first use, so processes that never synthesize (most CLI commands) pay nothing. */
@@ -74,7 +98,24 @@ export class SynthesisPool {
     const settled = () => {
       this.unsettled--;
     };
-    const result = this.piscina.run(task, options as never) as Promise<T>;
+    // The budget runs from when a thread starts the task (the worker says so on this port), so a
+    // task waiting its turn behind others is not stopped for their time.
+    const budgetSeconds = this.taskBudgetSeconds;
+    const stop = new AbortController();
+    const { port1: started, port2: startedInWorker } = new MessageChannel();
+    let timer: NodeJS.Timeout | undefined;
+    started.once('message', () => {
+      timer = setTimeout(() => stop.abort(), budgetSeconds * 1000);
+    });
+    const transferList = [...(options?.transferList ?? []), startedInWorker];
+    const result = (this.piscina.run({ ...task, started: startedInWorker }, { transferList, signal: stop.signal } as never) as Promise<T>)
+      .catch((error: unknown) => {
+        throw stop.signal.aborted ? new SynthesisTimeoutError(budgetSeconds) : error;
+      })
+      .finally(() => {
+        clearTimeout(timer);
+        started.close();
+      });
     result.then(settled, settled);
     return result;
   }

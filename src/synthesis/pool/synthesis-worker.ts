@@ -4,12 +4,15 @@ import { finishSpeech } from './finish-speech.js';
 import { renderSentence } from './render-sentence.js';
 import type { FinishTask, PoolTask, SpeechTask } from './tasks.js';
 import { movingResult, ownBuffer } from './transfer.js';
-import { workerData } from 'node:worker_threads';
+import { workerData, type MessagePort } from 'node:worker_threads';
 import { configureEngines } from '../engines/engine-settings.js';
 
 if (workerData?.engines) configureEngines(workerData.engines);
 
-export default async function run(task: PoolTask) {
+export default async function run(task: PoolTask & { started?: MessagePort }) {
+  // Tells the pool the task has a thread now: its time budget starts here.
+  task.started?.postMessage('started');
+  task.started?.close();
   switch (task.kind) {
     case 'sentence': {
       const rendered = await renderSentence(task);

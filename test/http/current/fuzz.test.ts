@@ -1,38 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { noiseSource } from '../../synthesis/signals.js';
+import { randomness } from '../fuzz-values.js';
 import { openCurrentApi, type CurrentApi } from './current-api.js';
-
-/** A seeded random source, so a failure can be replayed. */
-function randomness(seed: number) {
-  const next = noiseSource(seed);
-  const unit = () => (next() + 1) / 2;
-  const int = (n: number) => Math.floor(unit() * n);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)];
-  const string = (): string => {
-    const alphabets = ['abc xyz', 'ÄéÖ ñ', '한국어 텍스트', '日本語', '🙂🎉', '\u0000\u0007\u202e', '"\\/{}[]<>', 'tc_0123456789abcdef'];
-    let s = '';
-    const n = pick([0, 1, 3, 12, 40]);
-    for (let i = 0; i < n; i++) s += pick([...pick(alphabets)]);
-    return s;
-  };
-  const value = (depth = 0): unknown =>
-    pick<() => unknown>([
-      () => null,
-      () => true,
-      () => int(300) - 100,
-      () => unit() * 10 - 5,
-      () => 1e308,
-      () => -0,
-      () => 4294967296,
-      () => string(),
-      () => 'x'.repeat(pick([2000, 2001, 5000])),
-      () => pick(['wav', 'mp3', 'happy', 'smart', 'preset', 'ssfm-v30', 'eng', 'KOR', 'normal', 'tts', 'pause']),
-      () => (depth > 2 ? [] : Array.from({ length: int(3) }, () => value(depth + 1))),
-      () => (depth > 2 ? {} : Object.fromEntries(Array.from({ length: int(3) }, () => [pick(['a', 'type', 'emotion_type', '__proto__', 'constructor', string()]), value(depth + 1)]))),
-    ])();
-  return { unit, int, pick, string, value };
-}
 
 const allowedStatus = new Set([200, 400, 402, 404, 413, 422, 429]);
 

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../test-server.js';
 
@@ -29,8 +30,9 @@ describe('OpenAPI examples, executed', () => {
   let server: TestServer;
   let doc: Doc;
   let credentials: { apiKey: string; apiToken: string };
+  const adminToken = randomBytes(32).toString('base64url');
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ env: { ADMIN_TOKEN: adminToken } });
     credentials = await server.createAccount('plus');
     doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as Doc;
   });
@@ -46,13 +48,25 @@ describe('OpenAPI examples, executed', () => {
     const executed: string[] = [];
     for (const [url, operations] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
-        const request = exampleRequest(url, operation);
+        let request = exampleRequest(url, operation);
         if (!request) continue;
+        if (url.startsWith('/admin/')) {
+          // The admin examples' path ids are placeholders: each runs on a fresh account, its uid and key id put in.
+          const fresh = await server.createAccount('free');
+          const [key] = await server.services.accounts.listKeys(fresh.uid);
+          let path = url;
+          for (const parameter of operation.parameters ?? []) {
+            if (parameter.in === 'path') assert.ok(parameter.example, `${method} ${url}: {${parameter.name}} has an example`);
+          }
+          path = path.replace('{uid}', fresh.uid).replace('{key_id}', key!.id);
+          request = { ...request, path };
+        }
         const success = Object.keys(operation.responses).filter((s) => s.startsWith('2')).sort()[0];
         assert.ok(success, `${method} ${url} documents a success status`);
         const security = operation.security ?? doc.security;
         const headers: Record<string, string> = {};
-        if (security.some((s) => 'BearerAuth' in s)) headers.authorization = `Bearer ${credentials.apiToken}`;
+        if (security.some((s) => 'AdminToken' in s)) headers.authorization = `Bearer ${adminToken}`;
+        else if (security.some((s) => 'BearerAuth' in s)) headers.authorization = `Bearer ${credentials.apiToken}`;
         else if (security.some((s) => 'ApiKeyAuth' in s)) headers['x-api-key'] = credentials.apiKey;
         if (request.body !== undefined) headers['content-type'] = 'application/json';
         const response = await fetch(`${server.url}${request.path}`, { method: method.toUpperCase(), headers, body: request.body === undefined ? undefined : JSON.stringify(request.body) });
@@ -73,6 +87,19 @@ describe('OpenAPI examples, executed', () => {
       'post /api/text-to-speech',
       'get /api/actor/{actor_id}/versions',
       'put /api/me/callback-url',
+      'get /admin/v1/accounts',
+      'post /admin/v1/accounts',
+      'get /admin/v1/accounts/{uid}',
+      'put /admin/v1/accounts/{uid}/plan',
+      'post /admin/v1/accounts/{uid}/reset-usage',
+      'post /admin/v1/accounts/{uid}/disable',
+      'post /admin/v1/accounts/{uid}/enable',
+      'delete /admin/v1/accounts/{uid}',
+      'get /admin/v1/accounts/{uid}/keys',
+      'post /admin/v1/accounts/{uid}/keys',
+      'post /admin/v1/accounts/{uid}/keys/{key_id}/rotate',
+      'post /admin/v1/accounts/{uid}/keys/{key_id}/revoke',
+      'get /admin/v1/audit',
     ]) {
       assert.ok(executed.includes(expected), `${expected} was executed (executed: ${executed.join(', ')})`);
     }

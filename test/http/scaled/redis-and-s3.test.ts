@@ -71,4 +71,45 @@ describe('Orator on Redis and S3', { skip: redisUrl ? false : 'TEST_REDIS_URL is
     assert.ok(keys.some((k) => k.endsWith(`${result._id}.wav`)), `bucket holds ${keys.join(', ')}`);
     assert.deepEqual(await readdir(path.join(server.dataDir, 'blobs')).catch(() => []), []);
   });
+
+  it('streams an upload slot\'s PUT into the bucket (multipart), and leaves nothing of one refused midway', async () => {
+    await server.services.plans.create({
+      name: 's3-uploads', concurrencyLimit: 1, customVoiceSlot: 0, professionalVoiceSlot: 0, planCredits: 100, cloneAllowed: true, prosodyMetaAllowed: false,
+      speakRatePerMinute: 10, maxConcurrentClones: 1, professionalCloneGenerations: 0, uploadSlotsOpen: 5, uploadBytes: 24 * 1024 * 1024, uploadSlotsPerHour: 10,
+    });
+    const client = earlierClient(server, (await server.createAccount('s3-uploads')).apiToken);
+    const slot = async () => (await client.post('/api/speak/resource', { audio_format: 'wav' })).body.result as { speak_resource_id: string; presigned_url: string };
+    const wav = (size: number) => {
+      const bytes = Buffer.alloc(size, 7);
+      bytes.write('RIFF', 0, 'latin1');
+      bytes.write('WAVE', 8, 'latin1');
+      return bytes;
+    };
+    // 20 MiB in 1 MiB chunks, without Content-Length: three 8 MiB parts into S3.
+    const streamed = (size: number) => {
+      const source = wav(size);
+      return new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < size; at += 1 << 20) controller.enqueue(source.subarray(at, Math.min(size, at + (1 << 20))));
+          controller.close();
+        },
+      });
+    };
+    const put = (url: string, body: ReadableStream<Uint8Array>) => fetch(url, { method: 'PUT', body, duplex: 'half' } as RequestInit);
+    const first = await slot();
+    const stored = await put(first.presigned_url, streamed(20 << 20));
+    assert.equal(stored.status, 200, await stored.clone().text());
+    const key = `speak-resources/${first.speak_resource_id}.wav`;
+    assert.equal((await server.services.blobs.stat(key))?.size, 20 << 20);
+    // 4 MiB left of the plan's 24: a 6 MiB chunked upload is refused as its bytes pass the bound.
+    const second = await slot();
+    const refused = await put(second.presigned_url, streamed(6 << 20));
+    assert.equal(refused.status, 413);
+    assert.equal((await refused.json()).message.error_code, 'app/upload/storage-full');
+    assert.equal(await server.services.blobs.stat(`speak-resources/${second.speak_resource_id}.wav`), null);
+    const keys: string[] = [];
+    for await (const k of server.services.blobs.list('speak-resources/')) keys.push(k);
+    assert.deepEqual(keys, [key]);
+    assert.deepEqual(await readdir(path.join(server.dataDir, 'blobs')).catch(() => []), []);
+  });
 });

@@ -17,9 +17,11 @@ describe('engine registry', () => {
     models.remove();
   });
 
-  it('espeak, flite and piper register with what they can do', () => {
+  it('espeak, flite, piper and kokoro register with what they can do', () => {
     const byName = new Map(registeredEngines().map((r) => [r.name, r]));
-    assert.deepEqual([...byName.keys()], ['espeak', 'flite', 'piper']);
+    assert.deepEqual([...byName.keys()], ['espeak', 'flite', 'piper', 'kokoro']);
+    assert.equal(byName.get('kokoro')!.capabilities.sampleRate, 24000);
+    assert.deepEqual(byName.get('kokoro')!.capabilities.languages(), [], 'no Kokoro model installed');
     assert.deepEqual(byName.get('espeak')!.capabilities.languages(), espeakLanguages);
     assert.deepEqual(byName.get('flite')!.capabilities.languages(), ['eng']);
     assert.equal(byName.get('espeak')!.capabilities.wordTimings, 'native');

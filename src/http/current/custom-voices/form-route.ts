@@ -23,6 +23,6 @@ export function documentedErrors(meanings: Record<number, string>, options: { no
 export const cloneErrorMeanings = {
   400: 'File too large, unreadable or neither WAV nor MP3, audio too short or too long, too little voiced speech, or a malformed multipart body',
   401: 'Missing or invalid X-API-KEY',
-  403: 'Voice cloning is not available on the plan, or no custom voice slot is free',
-  429: 'More clones at once than the plan allows',
+  403: 'Voice cloning is not available on the plan, or no custom voice slot is free (checked before the upload is read)',
+  429: 'More clones at once than the plan allows (checked before the upload is read; Retry-After says when to try again)',
 };

@@ -9,11 +9,13 @@ import { InstantCloneForm } from './clone-forms.js';
 import { withCloneForm } from './clone-form-request.js';
 import { answering } from './custom-voice-errors.js';
 import { cloneErrorMeanings, documentedErrors, formValidatorCompiler } from './form-route.js';
+import { refuseCloneBeforeBody } from './refuse-before-body.js';
 import { CustomVoiceResponse, customVoiceResponse } from './shapes.js';
 
 /** Route options shared by the instant-clone route and its deprecated twin `/v1/voices/clone`. */
-export function instantCloneOptions(summary: string, deprecated: boolean): RouteShorthandOptions {
+export function instantCloneOptions(services: Services, summary: string, deprecated: boolean): RouteShorthandOptions {
   return {
+    onRequest: refuseCloneBeforeBody(services, 'instant'),
     validatorCompiler: formValidatorCompiler,
     schema: {
       summary,
@@ -31,9 +33,10 @@ export function instantCloneOptions(summary: string, deprecated: boolean): Route
 }
 
 /**
- * The instant clone: the form is read with the file streamed to a temp file, the fields checked
- * (422) and the size (400), then the service checks the audio (400), the plan and slots (403) and
- * clones-at-once (429) in that order, and makes the voice while the client waits.
+ * The instant clone: the plan, slots (403) and clones-at-once (429) are checked before the body
+ * is read (refuseCloneBeforeBody); then the form is read with the file streamed to a temp file,
+ * the fields checked (422) and the size (400), then the service checks the audio (400), the plan
+ * and slots again, takes a clone slot, and makes the voice while the client waits.
  */
 export function instantCloneHandler(services: Services) {
   return async (request: FastifyRequest, reply: FastifyReply) =>
@@ -57,5 +60,5 @@ export function instantCloneHandler(services: Services) {
 
 /** `POST /v1/custom-voices/instant-clone`. */
 export function registerInstantClone(app: FastifyInstance, services: Services): void {
-  app.post('/v1/custom-voices/instant-clone', instantCloneOptions('Clone a voice from a sample', false), instantCloneHandler(services));
+  app.post('/v1/custom-voices/instant-clone', instantCloneOptions(services, 'Clone a voice from a sample', false), instantCloneHandler(services));
 }

@@ -38,7 +38,7 @@ const descriptions: Record<number, string> = {
   401: 'Missing or invalid X-API-KEY',
   402: 'Insufficient credit',
   404: 'No such voice for this account',
-  429: "More simultaneous synthesis requests than the plan's concurrency_limit",
+  429: "More simultaneous synthesis requests than the plan's concurrency_limit (Retry-After says when to try again)",
 };
 
 /** Documented error answers of a route: `{detail}` for each status, FastAPI's 422 (and TEXT_NOT_SYNTHESIZABLE when synthesizing). */
@@ -47,7 +47,7 @@ export function errorResponses(statuses: number[], options: { synthesis?: boolea
   for (const status of statuses) out[status] = { ...DetailError, description: descriptions[status] ?? 'Error' };
   if (options.noInput) return out;
   out[422] = options.synthesis
-    ? Type.Union([ValidationErrorBody, TextNotSynthesizable], { description: 'Schema violation, or text with nothing to speak' })
+    ? Type.Union([ValidationErrorBody, TextNotSynthesizable], { description: 'Schema violation, text with nothing to speak, or text spoken more than 4 times as long as written' })
     : { ...ValidationErrorBody, description: 'Schema violation' };
   return out;
 }

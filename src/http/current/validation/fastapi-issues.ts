@@ -12,7 +12,7 @@ export type Location = 'body' | 'query' | 'path' | 'header';
  */
 export function fastApiIssues(schema: TSchema, value: unknown, where: Location): FieldIssue[] {
   const issues: FieldIssue[] = [];
-  collect(schema, value, where, '', issues);
+  collect(schema, value, where, '', issues, { stopped: false });
   // TypeBox reports a missing field twice (required, then wrong type): keep the first per place.
   const seen = new Set<string>();
   return issues.filter((issue) => {
@@ -23,12 +23,31 @@ export function fastApiIssues(schema: TSchema, value: unknown, where: Location):
   });
 }
 
-function collect(schema: TSchema, value: unknown, where: Location, prefix: string, into: FieldIssue[]): void {
+/**
+ * Issues reported at most: the answer's size, and the work of finding them, stay bounded
+ * whatever the body (a list of half a million bad items gets one issue about its length).
+ */
+export const maxIssues = 20;
+
+function collect(schema: TSchema, value: unknown, where: Location, prefix: string, into: FieldIssue[], state: { stopped: boolean }): void {
+  // TypeBox's errors come lazily, a list's length before its items: stop at the cap, and at a
+  // list that is too long (going on would check its items: the unbounded part). It is reported
+  // alone with what came before it.
   for (const error of Value.Errors(schema, value)) {
+    if (state.stopped) return;
+    if (into.length >= maxIssues) {
+      state.stopped = true;
+      return;
+    }
     const path = prefix + error.path;
+    if (error.type === ValueErrorType.ArrayMaxItems) {
+      into.push(issueOf(error, where, path));
+      state.stopped = true;
+      return;
+    }
     if (error.type === ValueErrorType.Union) {
       const variant = chooseVariant(error.schema, error.value);
-      if (variant.kind === 'schema') collect(variant.schema, error.value, where, path, into);
+      if (variant.kind === 'schema') collect(variant.schema, error.value, where, path, into, state);
       else into.push({ loc: locOf(where, `${path}/${variant.key}`), msg: `Input should be ${orList(variant.expected)}`, type: 'literal_error' });
       continue;
     }
@@ -140,7 +159,15 @@ function issueOf(error: ValueError, where: Location, path: string): FieldIssue {
 /** JSON pointer → FastAPI `loc`: the request part, then keys, with list positions as numbers. */
 export function locOf(where: Location, pointer: string): (string | number)[] {
   const parts = pointer === '' ? [] : pointer.slice(1).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-  return [where, ...parts.map((p) => (/^(0|[1-9]\d*)$/.test(p) ? Number(p) : p))];
+  // A field name comes from the client and may be a megabyte long: the answer names it by its start.
+  return [where, ...parts.map((p) => (/^(0|[1-9]\d*)$/.test(p) ? Number(p) : clip(p)))];
+}
+
+/** The longest field name (characters) an issue repeats. */
+export const maxNameInIssue = 100;
+
+function clip(name: string): string {
+  return name.length > maxNameInIssue ? `${name.slice(0, maxNameInIssue)}…` : name;
 }
 
 /** pydantic's wording: 'a', 'b' or 'c'. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { engineSettings } from '../engine-settings.js';
-import { ModelError } from '../piper/model-error.js';
+import { LoadedModels, type ModelToLoad } from '../loaded-models.js';
+import { ModelError } from '../model-error.js';
 import { describeKokoroModel } from './kokoro-catalog.js';
 import { KokoroModel } from './kokoro-model.js';
 import { readKokoroVocab } from './kokoro-vocab.js';
@@ -17,62 +17,27 @@ export interface LoadedKokoro {
 }
 
 /**
- * Kokoro models loaded in this thread within MODEL_MEMORY_MB, counted at the graph's and voices'
- * file sizes; the least recently used unloads first, and one bigger than the budget is refused.
- * (Piper's models have their own cache with the same budget.)
+ * The Kokoro models loaded in this thread within MODEL_MEMORY_MB (see LoadedModels), counted at
+ * the graph's and voices' file sizes.
  */
-export class KokoroCache {
-  private readonly loaded = new Map<string, Promise<LoadedKokoro>>();
-  private readonly sizes = new Map<string, number>();
-  readonly unloaded: string[] = [];
-
-  constructor(private readonly budgetBytes: () => number = () => engineSettings().modelMemoryMb * 1024 * 1024) {}
-
-  get(onnxPath: string): Promise<LoadedKokoro> {
-    const cached = this.loaded.get(onnxPath);
-    if (cached) {
-      this.loaded.delete(onnxPath);
-      this.loaded.set(onnxPath, cached);
-      return cached;
-    }
-    const loading = this.load(onnxPath);
-    this.loaded.set(onnxPath, loading);
-    loading.catch(() => {
-      if (this.loaded.get(onnxPath) === loading) this.loaded.delete(onnxPath);
-      this.sizes.delete(onnxPath);
-    });
-    return loading;
-  }
-
-  get paths(): string[] {
-    return [...this.loaded.keys()];
-  }
-
-  private async load(onnxPath: string): Promise<LoadedKokoro> {
+export class KokoroCache extends LoadedModels<LoadedKokoro> {
+  protected prepare(onnxPath: string): ModelToLoad<LoadedKokoro> {
     const dir = path.dirname(onnxPath);
     const described = describeKokoroModel(dir);
     if (!described.voicesPath) throw new ModelError('voices_missing', described.problem!);
-    const budget = this.budgetBytes();
-    if (described.bytes > budget) throw new ModelError('model_too_big', `${dir}: ${mb(described.bytes)} MB does not fit MODEL_MEMORY_MB (${mb(budget)} MB)`);
-    const vocab = readKokoroVocab(path.join(dir, 'config.json'));
-    const packs = readVoicePacks(described.voicesPath);
-    this.sizes.set(onnxPath, described.bytes);
-    await this.makeRoom(onnxPath, budget);
-    const model = await KokoroModel.load(onnxPath);
-    return { model, vocab, packs, letters: sidecarLetters(dir) };
+    const voicesPath = described.voicesPath;
+    return {
+      bytes: described.bytes,
+      load: async () => {
+        const vocab = readKokoroVocab(path.join(dir, 'config.json'));
+        const packs = readVoicePacks(voicesPath);
+        return { model: await KokoroModel.load(onnxPath), vocab, packs, letters: sidecarLetters(dir) };
+      },
+    };
   }
 
-  private async makeRoom(keep: string, budget: number): Promise<void> {
-    const used = () => [...this.sizes.values()].reduce((sum, size) => sum + size, 0);
-    for (const key of [...this.loaded.keys()]) {
-      if (used() <= budget) return;
-      if (key === keep) continue;
-      const entry = this.loaded.get(key)!;
-      this.loaded.delete(key);
-      this.sizes.delete(key);
-      this.unloaded.push(key);
-      await entry.then((e) => e.model.release(), () => undefined);
-    }
+  protected release(loaded: LoadedKokoro): Promise<void> {
+    return loaded.model.release();
   }
 }
 
@@ -86,8 +51,4 @@ function sidecarLetters(dir: string): Record<string, string> {
   } catch {
     return {};
   }
-}
-
-function mb(bytes: number): string {
-  return (bytes / 1024 / 1024).toFixed(1);
 }

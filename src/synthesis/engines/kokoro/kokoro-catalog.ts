@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { voiceIdFromSlug } from '../../catalog/builtin-voices.js';
-import { ages, genders, type Age, type CatalogVoice, type Gender, type UseCase } from '../../catalog/voice-types.js';
+import type { CatalogVoice } from '../../catalog/voice-types.js';
 import { engineSettings } from '../engine-settings.js';
+import { neuralCatalogVoice, readSidecarFile, titleCase, type VoiceSidecar as NeuralVoiceSidecar } from '../neural-catalog-voice.js';
 import { kokoroLanguages, kokoroVoiceNaming, type KokoroLanguage } from './kokoro-languages.js';
 import { voiceNamesIn, voicesPathIn } from './kokoro-voices.js';
 
@@ -23,12 +23,7 @@ export interface InstalledKokoroModel {
   voices: CatalogVoice[];
 }
 
-interface VoiceSidecar {
-  name?: string | { eng?: string; kor?: string };
-  gender?: string;
-  age?: string;
-  use_cases?: string[];
-  style?: string[];
+interface VoiceSidecar extends NeuralVoiceSidecar {
   /** A Kokoro language letter (a, b, e, f, h, i, j, p, z) for a voice named outside the convention. */
   language?: string;
 }
@@ -51,12 +46,7 @@ function sizeOf(file: string): number {
 }
 
 function readSidecar(dir: string): { voices?: Record<string, VoiceSidecar> } & VoiceSidecar {
-  try {
-    const json = JSON.parse(readFileSync(path.join(dir, 'voice.json'), 'utf8'));
-    return typeof json === 'object' && json !== null ? json : {};
-  } catch {
-    return {};
-  }
+  return readSidecarFile<{ voices?: Record<string, VoiceSidecar> } & VoiceSidecar>(path.join(dir, 'voice.json'));
 }
 
 /** True when a directory looks like a Kokoro model (its graph is there under Orator's name). */
@@ -92,35 +82,19 @@ export function kokoroLanguageOf(voice: string, sidecarLetter?: string): KokoroL
   return kokoroVoiceNaming(voice)?.language ?? (sidecarLetter ? kokoroLanguages[sidecarLetter] : undefined) ?? kokoroLanguages.a;
 }
 
-function title(word: string): string {
-  return word
-    .split(/[_\s-]+/)
-    .filter(Boolean)
-    .map((w) => w[0].toUpperCase() + w.slice(1))
-    .join(' ');
-}
-
 function catalogVoice(modelName: string, onnxPath: string, voice: string, index: number, own: VoiceSidecar): CatalogVoice {
   const naming = kokoroVoiceNaming(voice);
   const language = kokoroLanguageOf(voice, own.language);
-  const fallback = title(naming?.name ?? voice);
-  const name = typeof own.name === 'string' ? { eng: own.name, kor: own.name } : { eng: own.name?.eng ?? fallback, kor: own.name?.kor ?? own.name?.eng ?? fallback };
-  const gender: Gender = genders.includes(own.gender as Gender) ? (own.gender as Gender) : (naming?.gender ?? 'female');
-  const age: Age = ages.includes(own.age as Age) ? (own.age as Age) : 'young_adult';
-  const slug = kokoroSlug(modelName, voice);
-  return {
-    id: voiceIdFromSlug(slug),
-    slug,
-    name,
+  return neuralCatalogVoice({
+    slug: kokoroSlug(modelName, voice),
+    fallbackName: titleCase(naming?.name ?? voice),
     language: language.iso3,
-    gender,
-    age,
-    useCases: (own.use_cases ?? ['Conversational', 'Audiobook']) as UseCase[],
-    style: [...(own.style ?? []), 'neural', ...(language.letter === 'b' ? ['british'] : [])],
-    sound: { espeakVariant: gender === 'female' ? 'f3' : 'm3', pitch: 0, rate: 1 },
+    defaultGender: naming?.gender ?? 'female',
+    own,
+    extraStyle: language.letter === 'b' ? ['british'] : [],
     // The speaker number is the voice's place in the pack sorted by name; the engine reads the same order.
     neural: { engine: 'kokoro', model: onnxPath, speaker: index },
-  };
+  });
 }
 
 /** Every Kokoro model directory in MODELS_DIR, described. */

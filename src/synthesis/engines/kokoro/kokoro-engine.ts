@@ -1,6 +1,7 @@
 import type { Engine, EngineOutput, EngineRequest } from '../engine.js';
+import { threadModelBudget } from '../model-budget.js';
 import { loadEspeakRuntime } from '../espeak/espeak-runtime.js';
-import { ModelError } from '../piper/model-error.js';
+import { ModelError } from '../model-error.js';
 import { wordTimings, type SpokenWord } from '../piper/piper-timings.js';
 import { KokoroCache } from './kokoro-cache.js';
 import { kokoroLanguageOf } from './kokoro-catalog.js';
@@ -23,7 +24,7 @@ export class KokoroEngine implements Engine {
   /** The tokens of the last call of each request (for tests and diagnostics). */
   lastTokens: number[][] = [];
 
-  constructor(readonly models = new KokoroCache()) {}
+  constructor(readonly models = new KokoroCache(undefined, threadModelBudget)) {}
 
   synthesize(request: EngineRequest): Promise<EngineOutput> {
     const result = this.queue.then(() => this.synthesizeNow(request));

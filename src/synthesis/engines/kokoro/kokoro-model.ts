@@ -1,10 +1,8 @@
-import { statSync } from 'node:fs';
 import type ort from 'onnxruntime-node';
-import { ModelError } from '../piper/model-error.js';
+import { ModelError } from '../model-error.js';
+import { onnxRuntime, openOnnxSession, readInference } from '../onnx-session.js';
 import { kokoroStyleSize } from './kokoro-voices.js';
 
-/** ONNX Runtime's native addon loads on the first model only. */
-const runtime = () => import('onnxruntime-node').then((module) => module.default);
 
 /** Kokoro speaks at 24 kHz. */
 export const kokoroSampleRate = 24000;
@@ -34,30 +32,13 @@ export class KokoroModel {
   ) {}
 
   static async load(path: string): Promise<KokoroModel> {
-    try {
-      statSync(path);
-    } catch {
-      throw new ModelError('model_missing', `${path}: no such model file`);
-    }
-    const ort = await runtime();
-    let session: ort.InferenceSession;
-    try {
-      session = await ort.InferenceSession.create(path, { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all' });
-    } catch (error) {
-      throw new ModelError('model_corrupt', `${path}: ONNX Runtime cannot load it (${(error as Error).message.split('\n')[0]})`);
-    }
-    try {
-      const signature = kokoroSignature(session, path);
-      return new KokoroModel(path, session, signature.idsInput, signature.speedType, signature.audioOutput, signature.durationsOutput);
-    } catch (error) {
-      await session.release();
-      throw error;
-    }
+    const { session, signature } = await openOnnxSession(path, (opened) => kokoroSignature(opened, path));
+    return new KokoroModel(path, session, signature.idsInput, signature.speedType, signature.audioOutput, signature.durationsOutput);
   }
 
   /** One call: `0 tokens… 0`, the voice's style row, the speed. */
   async infer(tokens: readonly number[], style: Float32Array, speed: number): Promise<KokoroInference> {
-    const ort = await runtime();
+    const ort = await onnxRuntime();
     const ids = [0, ...tokens, 0];
     const feeds: Record<string, ort.Tensor> = {
       [this.idsInput]: new ort.Tensor('int64', BigInt64Array.from(ids, BigInt), [1, ids.length]),
@@ -65,17 +46,7 @@ export class KokoroModel {
       speed: this.speedType === 'float32' ? new ort.Tensor('float32', Float32Array.of(speed), [1]) : new ort.Tensor('int32', Int32Array.of(Math.max(1, Math.round(speed))), [1]),
     };
     const results = await this.session.run(feeds);
-    const samples = Float32Array.from(results[this.audioOutput].data as Float32Array);
-    let peak = 0;
-    for (const s of samples) peak = Math.max(peak, Math.abs(s));
-    if (peak > 0.99) for (let i = 0; i < samples.length; i++) samples[i] *= 0.99 / peak;
-    let idSamples: number[] | null = null;
-    if (this.durationsOutput) {
-      const frames = Array.from(results[this.durationsOutput].data as ArrayLike<number | bigint>, Number);
-      if (frames.length === ids.length) idSamples = frames.map((f) => Math.max(0, f) * kokoroFrameSamples);
-    }
-    for (const tensor of Object.values(results)) tensor.dispose();
-    return { samples, idSamples };
+    return readInference(results, { audio: this.audioOutput, durations: this.durationsOutput }, ids.length, kokoroFrameSamples);
   }
 
   release(): Promise<void> {
@@ -85,7 +56,7 @@ export class KokoroModel {
 
 /** True when a graph's inputs are Kokoro's (so the installer can tell a Kokoro model from a Piper one). */
 export async function isKokoroGraph(path: string): Promise<boolean> {
-  const ort = await runtime();
+  const ort = await onnxRuntime();
   let session: ort.InferenceSession;
   try {
     session = await ort.InferenceSession.create(path);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ModelError } from '../piper/model-error.js';
+import { ModelError } from '../model-error.js';
 
 /**
  * Kokoro-82M v1.0's symbol → id map, as its `config.json` publishes it (hexgrad/Kokoro-82M; the

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
-import { ModelError } from '../piper/model-error.js';
+import { ModelError } from '../model-error.js';
 
 /** Floats in one style vector: the model's `style` input is [1, 256]. */
 export const kokoroStyleSize = 256;

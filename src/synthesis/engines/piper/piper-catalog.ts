@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { voiceIdFromSlug } from '../../catalog/builtin-voices.js';
-import { ages, genders, type Age, type CatalogVoice, type Gender, type UseCase } from '../../catalog/voice-types.js';
+import type { CatalogVoice } from '../../catalog/voice-types.js';
 import { iso3FromIso1 } from '../../text/languages.js';
 import { engineSettings } from '../engine-settings.js';
+import { neuralCatalogVoice, readSidecarFile, titleCase, type VoiceSidecar } from '../neural-catalog-voice.js';
 import { readPiperConfig, type PiperConfig } from './piper-config.js';
 
 /** An installed model as the catalog and `orator models list` see it. */
@@ -23,13 +23,8 @@ export interface InstalledModel {
  * Optional `NAME.voice.json` beside a model: what the model card says and the `.onnx.json` does
  * not. Top-level fields apply to every speaker; `speakers` overrides them per speaker name.
  */
-interface Sidecar {
-  name?: string | { eng?: string; kor?: string };
-  gender?: string;
-  age?: string;
-  use_cases?: string[];
-  style?: string[];
-  speakers?: Record<string, Omit<Sidecar, 'speakers'>>;
+interface Sidecar extends VoiceSidecar {
+  speakers?: Record<string, VoiceSidecar>;
 }
 
 /** `en_US-lessac-medium` → `en_US`, `lessac`, `medium`: Piper's naming. */
@@ -38,26 +33,13 @@ function nameParts(name: string): { dataset: string } {
   return { dataset: parts.length >= 3 ? parts.slice(1, -1).join('-') : name };
 }
 
-function title(word: string): string {
-  return word
-    .split(/[_\s-]+/)
-    .filter(Boolean)
-    .map((w) => w[0].toUpperCase() + w.slice(1))
-    .join(' ');
-}
-
 /** The stable slug of a model speaker: the id is its hash, so it never changes between machines. */
 export function piperSlug(modelName: string, speaker: string | null): string {
   return speaker === null ? `piper:${modelName}` : `piper:${modelName}:${speaker}`;
 }
 
 function readSidecar(onnxPath: string): Sidecar {
-  try {
-    const json = JSON.parse(readFileSync(onnxPath.replace(/\.onnx$/, '.voice.json'), 'utf8'));
-    return typeof json === 'object' && json !== null ? (json as Sidecar) : {};
-  } catch {
-    return {};
-  }
+  return readSidecarFile<Sidecar>(onnxPath.replace(/\.onnx$/, '.voice.json'));
 }
 
 export function describeModel(onnxPath: string): InstalledModel {
@@ -85,26 +67,15 @@ export function describeModel(onnxPath: string): InstalledModel {
 }
 
 function catalogVoice(modelName: string, onnxPath: string, language: string, speaker: string | null, speakerId: number, sidecar: Sidecar): CatalogVoice {
-  const own = { ...sidecar, ...(speaker !== null ? sidecar.speakers?.[speaker] : undefined) };
-  const base = title(nameParts(modelName).dataset);
-  const fallback = speaker === null ? base : `${base} ${title(speaker)}`;
-  const name = typeof own.name === 'string' ? { eng: own.name, kor: own.name } : { eng: own.name?.eng ?? fallback, kor: own.name?.kor ?? own.name?.eng ?? fallback };
-  const gender: Gender = genders.includes(own.gender as Gender) ? (own.gender as Gender) : 'female';
-  const age: Age = ages.includes(own.age as Age) ? (own.age as Age) : 'young_adult';
-  const slug = piperSlug(modelName, speaker);
-  return {
-    id: voiceIdFromSlug(slug),
-    slug,
-    name,
+  const base = titleCase(nameParts(modelName).dataset);
+  return neuralCatalogVoice({
+    slug: piperSlug(modelName, speaker),
+    fallbackName: speaker === null ? base : `${base} ${titleCase(speaker)}`,
     language,
-    gender,
-    age,
-    useCases: (own.use_cases ?? ['Conversational', 'Audiobook']) as UseCase[],
-    style: [...(own.style ?? []), 'neural'],
-    // When a request asks this voice for a language its model does not speak, eSpeak reads it with this variant.
-    sound: { espeakVariant: gender === 'female' ? 'f3' : 'm3', pitch: 0, rate: 1 },
+    defaultGender: 'female',
+    own: { ...sidecar, ...(speaker !== null ? sidecar.speakers?.[speaker] : undefined) },
     neural: { engine: 'piper', model: onnxPath, speaker: speakerId },
-  };
+  });
 }
 
 /** Every `NAME.onnx` in the models directory, described. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ModelError } from './model-error.js';
+import { ModelError } from '../model-error.js';
 
 /** What Orator reads from a Piper voice's `NAME.onnx.json`. */
 export interface PiperConfig {

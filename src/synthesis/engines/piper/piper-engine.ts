@@ -1,7 +1,8 @@
 import type { Engine, EngineOutput, EngineRequest } from '../engine.js';
+import { threadModelBudget } from '../model-budget.js';
 import { loadEspeakRuntime } from '../espeak/espeak-runtime.js';
 import { ModelCache } from './model-cache.js';
-import { ModelError } from './model-error.js';
+import { ModelError } from '../model-error.js';
 import { phonemeIds, piperPhonemes } from './piper-phonemes.js';
 import { sentenceWordSpans, wordTimings, type SpokenWord } from './piper-timings.js';
 
@@ -16,7 +17,7 @@ export class PiperEngine implements Engine {
   /** Phonemes skipped because a model's map lacks them, by phoneme, since the thread started. */
   readonly skipped = new Map<string, number>();
 
-  constructor(readonly models = new ModelCache()) {}
+  constructor(readonly models = new ModelCache(undefined, threadModelBudget)) {}
 
   synthesize(request: EngineRequest): Promise<EngineOutput> {
     const result = this.queue.then(() => this.synthesizeNow(request));

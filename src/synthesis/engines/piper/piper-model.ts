@@ -1,10 +1,7 @@
-import { statSync } from 'node:fs';
 import type ort from 'onnxruntime-node';
-
-/** ONNX Runtime's native addon loads on the first model, so processes that never speak neurally never load it. */
-const runtime = () => import('onnxruntime-node').then((module) => module.default);
+import { onnxRuntime, openOnnxSession, readInference } from '../onnx-session.js';
 import type { PiperConfig } from './piper-config.js';
-import { ModelError } from './model-error.js';
+import { ModelError } from '../model-error.js';
 
 /** Samples per frame of Piper's VITS decoder: the unit of the durations its alignment output gives. */
 export const piperHopLength = 256;
@@ -28,32 +25,13 @@ export class PiperModel {
     private readonly durationsOutput: string | null,
   ) {}
 
-  /** One thread per session: the pool already gives each core its own thread. */
   static async load(path: string, config: PiperConfig): Promise<PiperModel> {
-    let bytes: number;
-    try {
-      bytes = statSync(path).size;
-    } catch {
-      throw new ModelError('model_missing', `${path}: no such model file`);
-    }
-    const ort = await runtime();
-    let session: ort.InferenceSession;
-    try {
-      session = await ort.InferenceSession.create(path, { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all' });
-    } catch (error) {
-      throw new ModelError('model_corrupt', `${path}: ONNX Runtime cannot load it (${(error as Error).message.split('\n')[0]})`);
-    }
-    try {
-      const { hasSpeakerInput, durationsOutput } = checkSignature(session, config, path);
-      return new PiperModel(path, bytes, session, hasSpeakerInput, durationsOutput);
-    } catch (error) {
-      await session.release();
-      throw error;
-    }
+    const { session, bytes, signature } = await openOnnxSession(path, (opened) => checkSignature(opened, config, path));
+    return new PiperModel(path, bytes, session, signature.hasSpeakerInput, signature.durationsOutput);
   }
 
   async infer(ids: readonly number[], scales: { noise: number; length: number; noiseW: number }, speaker: number): Promise<PiperInference> {
-    const ort = await runtime();
+    const ort = await onnxRuntime();
     const feeds: Record<string, ort.Tensor> = {
       input: new ort.Tensor('int64', BigInt64Array.from(ids, BigInt), [1, ids.length]),
       input_lengths: new ort.Tensor('int64', BigInt64Array.of(BigInt(ids.length)), [1]),
@@ -61,18 +39,7 @@ export class PiperModel {
     };
     if (this.hasSpeakerInput) feeds.sid = new ort.Tensor('int64', BigInt64Array.of(BigInt(speaker)), [1]);
     const results = await this.session.run(feeds);
-    const samples = Float32Array.from(results.output.data as Float32Array);
-    // Piper scales each sentence to its peak; Orator's loudness stages do the rest, so only overshoot is tamed.
-    let peak = 0;
-    for (const s of samples) peak = Math.max(peak, Math.abs(s));
-    if (peak > 0.99) for (let i = 0; i < samples.length; i++) samples[i] *= 0.99 / peak;
-    let idSamples: number[] | null = null;
-    if (this.durationsOutput) {
-      const frames = Array.from(results[this.durationsOutput].data as ArrayLike<number | bigint>, Number);
-      if (frames.length === ids.length) idSamples = frames.map((f) => Math.max(0, f) * piperHopLength);
-    }
-    for (const tensor of Object.values(results)) tensor.dispose();
-    return { samples, idSamples };
+    return readInference(results, { audio: 'output', durations: this.durationsOutput }, ids.length, piperHopLength);
   }
 
   release(): Promise<void> {

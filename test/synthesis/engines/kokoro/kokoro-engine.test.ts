@@ -3,10 +3,15 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { neutralProsody, type EngineRequest } from '../../../../src/synthesis/engines/engine.js';
+import { spawnSync } from 'node:child_process';
+import { KokoroCache } from '../../../../src/synthesis/engines/kokoro/kokoro-cache.js';
 import { KokoroEngine } from '../../../../src/synthesis/engines/kokoro/kokoro-engine.js';
 import { installedKokoroModels } from '../../../../src/synthesis/engines/kokoro/kokoro-catalog.js';
 import { installModels } from '../../../../src/start/commands/models-install.js';
-import { tempModelsDir } from '../piper/tiny-voice.js';
+import { ModelBudget } from '../../../../src/synthesis/engines/model-budget.js';
+import { ModelCache } from '../../../../src/synthesis/engines/piper/model-cache.js';
+import { PiperEngine } from '../../../../src/synthesis/engines/piper/piper-engine.js';
+import { tempModelsDir, writeTinyVoice } from '../piper/tiny-voice.js';
 import { buildTinyKokoro, npy, tinyFrame, tinyStyles, writeTinyKokoro } from './tiny-kokoro.js';
 
 const published = tempModelsDir();
@@ -147,5 +152,67 @@ describe('KokoroEngine on the tiny Kokoro model, installed with `orator models i
     const split = installedKokoroModels(models.dir).find((m) => m.name === 'kokoro-split')!;
     const b = await engine.synthesize({ text: 'Hello there.', language: 'eng', voice: { engine: 'kokoro', id: 'af_tiny', model: split.onnxPath, speaker: 0 }, prosody: neutralProsody });
     assert.deepEqual(b.samples, a.samples);
+  });
+
+  it('a model declaring speed as int32 runs at speed 1 and leaves the rate to the DSP', async () => {
+    const dir = path.join(published.dir, 'int32');
+    const files = writeTinyKokoro(dir, 'kokoro-int32', { speedType: 'int32' });
+    await installModels(files.onnx, models.dir, {});
+    const m = installedKokoroModels(models.dir).find((x) => x.name === 'kokoro-int32')!;
+    const slow = await engine.synthesize({ text: 'Stop it now!', language: 'eng', voice: { engine: 'kokoro', id: 'af_tiny', model: m.onnxPath, speaker: 0 }, prosody: { ...neutralProsody, rate: 0.5 } });
+    assert.equal(slow.samples.length, expectedSamples(engine.lastTokens[0], 1));
+    assert.equal(slow.applied.rate, false);
+  });
+
+  it('MODEL_MEMORY_MB: the least recently used model unloads; one bigger than the budget is refused', async () => {
+    const [a, b, c] = ['kokoro-tiny', 'kokoro-timed', 'kokoro-onnx-style'].map((name) => model(name));
+    // Any two fit, all three do not.
+    const cache = new KokoroCache(() => a.bytes + b.bytes + c.bytes - 1);
+    const lru = new KokoroEngine(cache);
+    const say = (m: typeof a) => lru.synthesize({ text: 'One.', language: 'eng', voice: { engine: 'kokoro', id: 'af_tiny', model: m.onnxPath, speaker: 0 }, prosody: neutralProsody });
+    await say(a);
+    await say(b);
+    await say(a);
+    await say(c);
+    assert.deepEqual(cache.unloaded, [b.onnxPath]);
+    assert.deepEqual(cache.paths, [a.onnxPath, c.onnxPath]);
+    assert.ok((await say(b)).samples.length > 0);
+    assert.deepEqual(cache.unloaded, [b.onnxPath, a.onnxPath]);
+    const small = new KokoroEngine(new KokoroCache(() => a.bytes - 1));
+    await assert.rejects(small.synthesize({ text: 'Hi.', language: 'eng', voice: { engine: 'kokoro', id: 'af_tiny', model: a.onnxPath, speaker: 0 }, prosody: neutralProsody }), (e: Error & { code?: string }) => e.code === 'model_too_big' && /MODEL_MEMORY_MB/.test(e.message));
+  });
+
+  it('Piper and Kokoro models count against one MODEL_MEMORY_MB: loading one engine\'s model unloads the other\'s', async () => {
+    const piperPath = writeTinyVoice(published.dir, 'en_US-shared-x_low');
+    const kokoro = model('kokoro-tiny');
+    const piperBytes = readFileSync(piperPath).length;
+    const ledger = new ModelBudget();
+    // Room for either model, not both.
+    const budget = () => Math.max(piperBytes, kokoro.bytes) + 1;
+    const piperCache = new ModelCache(budget, ledger);
+    const kokoroCache = new KokoroCache(budget, ledger);
+    const piper = new PiperEngine(piperCache);
+    const kokoroEngine = new KokoroEngine(kokoroCache);
+    await piper.synthesize({ text: 'One.', language: 'eng', voice: { engine: 'piper', id: 'x', model: piperPath, speaker: 0 }, prosody: neutralProsody });
+    await kokoroEngine.synthesize({ text: 'Two.', language: 'eng', voice: { engine: 'kokoro', id: 'af_tiny', model: kokoro.onnxPath, speaker: 0 }, prosody: neutralProsody });
+    assert.deepEqual(piperCache.unloaded, [piperPath]);
+    assert.deepEqual(piperCache.paths, []);
+    await piper.synthesize({ text: 'Three.', language: 'eng', voice: { engine: 'piper', id: 'x', model: piperPath, speaker: 0 }, prosody: neutralProsody });
+    assert.deepEqual(kokoroCache.unloaded, [kokoro.onnxPath]);
+    assert.equal(ledger.used(), piperBytes);
+  });
+
+  const numpy = spawnSync('python3', ['-c', 'import numpy'], { stdio: 'ignore' }).status === 0;
+  it('a voices file written by numpy itself (np.savez, zip64 local headers) reads the same', { skip: numpy ? false : 'no python3 with numpy here' }, async () => {
+    const dir = path.join(published.dir, 'numpy');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'kokoro-numpy.onnx'), buildTinyKokoro());
+    const script = `import numpy as np\na = np.zeros((510, 1, 256), dtype=np.float32)\na[:, 0, 1] = 0.1 + np.arange(510) / 1000\nnp.savez('${path.join(dir, 'voices-numpy.bin')}', af_tiny=a)`;
+    assert.equal(spawnSync('python3', ['-c', script]).status, 0);
+    await installModels(path.join(dir, 'kokoro-numpy.onnx'), models.dir, {});
+    const m = installedKokoroModels(models.dir).find((x) => x.name === 'kokoro-numpy')!;
+    const a = await engine.synthesize(request('kokoro-tiny', 'af_tiny', 'Hello there.'));
+    const b = await engine.synthesize({ text: 'Hello there.', language: 'eng', voice: { engine: 'kokoro', id: 'af_tiny', model: m.onnxPath, speaker: 0 }, prosody: neutralProsody });
+    assert.ok(b.samples.length === a.samples.length && b.samples.every((s, i) => Math.abs(s - a.samples[i]) < 1e-6));
   });
 });

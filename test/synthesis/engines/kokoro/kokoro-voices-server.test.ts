@@ -10,6 +10,7 @@ import { voiceIdFromSlug } from '../../../../src/synthesis/catalog/builtin-voice
 import { decodeMp3 } from '../../../../src/synthesis/decoders/mp3.js';
 import { decodeWav } from '../../../../src/synthesis/decoders/wav.js';
 import { startTestServer, type TestServer } from '../../../http/test-server.js';
+import { ffmpegSeconds } from '../../../http/openai/ffmpeg-decode.js';
 import { tempModelsDir } from '../piper/tiny-voice.js';
 import { writeTinyKokoro } from './tiny-kokoro.js';
 
@@ -87,6 +88,28 @@ describe('Kokoro voices installed from a loopback URL into a running server', ()
     assert.equal(mp3.headers.get('content-type'), 'audio/mp3');
     const decoded = await decodeMp3(new Uint8Array(await mp3.arrayBuffer()));
     assert.ok(Math.abs(decoded.samples.length / decoded.sampleRate - a.samples.length / a.sampleRate) < 0.1);
+  });
+
+  it('speaks every format of the OpenAI route (/v1/audio/speech), each as long as the others', async () => {
+    const wav = decodeWav(new Uint8Array(await (await speak('/v1/text-to-speech', { output: { audio_format: 'wav' } })).arrayBuffer()));
+    const v1Seconds = wav.samples.length / wav.sampleRate;
+    let expected = 0;
+    for (const format of ['wav', 'mp3', 'opus', 'flac', 'pcm']) {
+      const res = await fetch(`${server.url}/v1/audio/speech`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'tts-1', voice: af, input: 'Hello there. How are you today?', response_format: format }),
+      });
+      assert.equal(res.status, 200, `${format}: ${await res.clone().text()}`);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      const seconds = await ffmpegSeconds(bytes, format === 'pcm' ? ['-f', 's16le', '-ar', '24000', '-ac', '1'] : []);
+      if (format === 'wav') {
+        // The same speech as /v1/text-to-speech, plus at most the route's pause between the two sentences.
+        assert.ok(seconds >= v1Seconds - 0.01 && seconds <= v1Seconds + 0.35, `OpenAI wav ${seconds} s against /v1 ${v1Seconds} s`);
+        expected = seconds;
+      }
+      assert.ok(Math.abs(seconds - expected) <= 0.05 * expected, `${format}: ${seconds} s against ${expected} s`);
+    }
   });
 
   it('gives word timestamps ordered and within the audio', async () => {

@@ -141,6 +141,27 @@ describe('neural voices installed with `orator models` into a running server', (
     assert.equal(decodeWav(new Uint8Array(await german.arrayBuffer())).sampleRate, 44100);
   });
 
+  it("each speaker's preview decodes and is that speaker (180 Hz alpha, 250 Hz beta)", async () => {
+    const listed = (await (await fetch(`${server.url}/v3/voices`, { headers: { 'x-api-key': key } })).json()) as { voice_id: string; preview_url: string }[];
+    for (const [id, hz] of [[alpha, 180], [beta, 250]] as const) {
+      const url = listed.find((v) => v.voice_id === id)!.preview_url;
+      assert.ok(url.endsWith(`/previews/${id}.mp3`), url);
+      const res = await fetch(url);
+      assert.equal(res.status, 200);
+      const preview = await decodeMp3(new Uint8Array(await res.arrayBuffer()));
+      assert.ok(preview.samples.length / preview.sampleRate > 1);
+      let crossings = 0;
+      let voiced = 0;
+      for (let i = 1; i < preview.samples.length; i++) {
+        if (Math.abs(preview.samples[i]) < 1e-3 && Math.abs(preview.samples[i - 1]) < 1e-3) continue;
+        voiced++;
+        if (preview.samples[i - 1] < 0 !== preview.samples[i] < 0) crossings++;
+      }
+      const measured = crossings / 2 / (voiced / preview.sampleRate);
+      assert.ok(Math.abs(measured - hz) < hz * 0.1, `${id} preview at ${measured} Hz, expected ${hz}`);
+    }
+  });
+
   it('`orator models remove` takes the voices out of the catalog at once', async () => {
     await run(process.execPath, [cli, 'models', 'remove', name], { env: env() });
     const ids = await voiceIds();

@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
+import { BullMQJobQueue } from '../../../src/queue/bullmq-job-queue.js';
+import { DatabaseJobQueue } from '../../../src/queue/database-job-queue.js';
+import { openRedis } from '../../../src/redis/redis-connection.js';
+import { deleteKeys, testRedisUrl, uniquePrefix } from '../../contract/test-redis.js';
+import { holdSyntheses } from '../held-syntheses.js';
+import { startTestServer, type TestServer } from '../test-server.js';
+import { earlierClient, findVoiceByAnyName } from './earlier-client.js';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = testRedisUrl();
+const backlog = 100;
+const workerSlots = 2;
+
+interface Backend {
+  name: string;
+  skip: string | false;
+  env(): Promise<Record<string, string>>;
+  cleanup(): Promise<void>;
+}
+
+const schema = `orator_fair_${process.pid}_${randomBytes(4).toString('hex')}`;
+const prefix = uniquePrefix('fair-speaks');
+const backends: Backend[] = [
+  { name: 'database queue on SQLite', skip: false, env: async () => ({}), cleanup: async () => {} },
+  {
+    name: 'database queue on PostgreSQL',
+    skip: databaseUrl ? false : 'TEST_DATABASE_URL is not set',
+    async env() {
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      await admin.query(`create schema ${schema}`);
+      await admin.end();
+      const url = new URL(databaseUrl!);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      return { DATABASE_URL: url.toString(), ORATOR_SECRET_KEY: randomBytes(32).toString('base64') };
+    },
+    async cleanup() {
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      await admin.query(`drop schema if exists ${schema} cascade`);
+      await admin.end();
+    },
+  },
+  {
+    name: 'BullMQ on Redis',
+    skip: redisUrl ? false : 'TEST_REDIS_URL is not set',
+    env: async () => ({ REDIS_URL: redisUrl!, REDIS_PREFIX: prefix }),
+    async cleanup() {
+      const redis = openRedis(redisUrl!);
+      await redis.connect();
+      await deleteKeys(redis, prefix);
+      redis.disconnect();
+    },
+  },
+];
+
+/**
+ * Queued speaks are fair between accounts: with one account's 100 speaks queued and the worker
+ * slots busy with them, another account's single speak starts as soon as a slot frees (before
+ * the backlog's next speak), on every queue backend. The syntheses are held at their start, so
+ * the order is seen without timing.
+ */
+for (const backend of backends) {
+  describe(`POST /api/speak fairness: ${backend.name}`, { skip: backend.skip }, () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer({ env: { ...(await backend.env()), JOB_CONCURRENCY: String(workerSlots) } });
+    });
+    after(async () => {
+      await server?.close();
+      await backend.cleanup();
+    });
+
+    it(`starts another account's speak within one speak per worker slot of a ${backlog}-speak backlog`, async () => {
+      if (backend.name.startsWith('BullMQ')) assert.ok(server.services.queue instanceof BullMQJobQueue);
+      else assert.ok(server.services.queue instanceof DatabaseJobQueue);
+      await server.services.plans.update('plus', { speakRatePerMinute: 1000 });
+      const heavy = earlierClient(server, (await server.createAccount('plus')).apiToken);
+      const light = earlierClient(server, (await server.createAccount('plus')).apiToken);
+      const actor = findVoiceByAnyName('eng-olivia')!.id;
+      const held = holdSyntheses(server.services.synthesizer);
+      try {
+        const heavyIds: string[] = [];
+        for (let n = 0; n < backlog; n++) {
+          const created = await heavy.post('/api/speak', { text: `Heavy speak ${n}.`, lang: 'en-us', actor_id: actor });
+          assert.equal(created.status, 200, JSON.stringify(created.body));
+          heavyIds.push(created.body.result.speak_v2_url);
+        }
+        await held.startedAtLeast(workerSlots);
+        const created = await light.post('/api/speak', { text: 'The light account speaks once.', lang: 'en-us', actor_id: actor });
+        assert.equal(created.status, 200, JSON.stringify(created.body));
+        held.release();
+        await held.startedAtLeast(backlog + 1);
+        const at = held.started.indexOf('The light account speaks once.');
+        assert.equal(at, workerSlots, `the light speak started ${at}th; first starts: ${held.started.slice(0, workerSlots + 2).join(' | ')}`);
+        const heavyOrder = held.started.filter((text) => text.startsWith('Heavy')).map((text) => Number(/\d+/.exec(text)![0]));
+        assert.deepEqual(heavyOrder, [...heavyOrder].sort((a, b) => a - b), "one account's speaks start in the order they were made");
+        const poll = await light.get(new URL(created.body.result.speak_v2_url).pathname);
+        assert.equal(poll.status, 200);
+      } finally {
+        held.restore();
+      }
+    });
+  });
+}
