@@ -10,6 +10,7 @@ import { createJobQueue } from '../queue/create-job-queue.js';
 import type { JobQueue } from '../queue/job-queue.js';
 import { loadServerKeys, type ServerKeys } from '../security/server-keys.js';
 import { UrlSigner } from '../security/url-signer.js';
+import { callbackUrlSeal } from '../security/callback-url-seal.js';
 import { openRepositories, type Repositories } from '../repositories/index.js';
 import { AccountService } from '../services/accounts/account-service.js';
 import { PlanService } from '../services/accounts/plan-service.js';
@@ -116,8 +117,8 @@ export async function openCoreServices(config: Config, options: OpenOptions = {}
   mkdirSync(config.dataDir, { recursive: true });
   const store = await openDatabase({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir, connectTimeoutMs: config.databaseConnectTimeoutMs });
   await migrateToLatest(store);
-  const repositories = openRepositories(store.db);
   const keys = await loadServerKeys(config, new ServerSettings(store.db, clock));
+  const repositories = openRepositories(store.db, { callbackUrls: callbackUrlSeal(keys.encryption) });
   const blobs = await createBlobStore(config);
   configureEngines({ modelsDir: config.modelsDir, modelMemoryMb: config.modelMemoryMb });
   const pool = new SynthesisPool(config.synthWorkers, undefined, config.synthTaskBudgetSeconds);

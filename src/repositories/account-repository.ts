@@ -8,6 +8,7 @@ type AccountFields = Pick<AccountRow, (typeof accountColumns)[number]>;
 import { planFromRow } from './plan-repository.js';
 import { affected, type DatabaseHandle } from './database-handle.js';
 import { PreparedQuery } from './prepared-query.js';
+import { unsealedCallbackUrls, type CallbackUrlSeal } from '../security/callback-url-seal.js';
 
 /** What a request signed in with an API key works with, read in one query. */
 export interface KeySignIn {
@@ -86,7 +87,10 @@ export class AccountRepository {
   /** Every request of the earlier interface starts with it. */
   private readonly tokenSignIn: PreparedQuery<{ digest: string }, Record<string, unknown>>;
 
-  constructor(private readonly db: DatabaseHandle) {
+  constructor(
+    private readonly db: DatabaseHandle,
+    private readonly callbackUrls: CallbackUrlSeal = unsealedCallbackUrls,
+  ) {
     this.tokenSignIn = new PreparedQuery(db, (param) =>
       db
         .selectFrom('accounts')
@@ -118,7 +122,7 @@ export class AccountRepository {
   async findByTokenWithPlan(digest: string): Promise<Omit<KeySignIn, 'voicesVersion'> | null> {
     const row = (await this.tokenSignIn.first({ digest })) as (AccountFields & PlanRowColumns & { stored_digest: string }) | undefined;
     if (!row) return null;
-    return { account: accountFromRow(row), plan: planFromRow({ ...row, name: row.plan }), storedDigest: row.stored_digest };
+    return { account: this.accountFromRow(row), plan: planFromRow({ ...row, name: row.plan }), storedDigest: row.stored_digest };
   }
 
   /**
@@ -129,7 +133,7 @@ export class AccountRepository {
   async findByValidKey(digest: string, now: number): Promise<KeySignIn | null> {
     const row = (await this.keySignIn.first({ digest, now })) as (AccountFields & PlanRowColumns & { stored_digest: string }) | undefined;
     if (!row) return null;
-    return { account: accountFromRow(row), plan: planFromRow({ ...row, name: row.plan }), voicesVersion: Number(row.voices_version), storedDigest: row.stored_digest };
+    return { account: this.accountFromRow(row), plan: planFromRow({ ...row, name: row.plan }), voicesVersion: Number(row.voices_version), storedDigest: row.stored_digest };
   }
 
   /** The handle this repository works through (for the repositories that go with it). */
@@ -143,7 +147,7 @@ export class AccountRepository {
 
   async get(uid: string): Promise<Account | null> {
     const row = await this.db.selectFrom('accounts').selectAll().where('uid', '=', uid).executeTakeFirst();
-    return row ? accountFromRow(row) : null;
+    return row ? this.accountFromRow(row) : null;
   }
 
   /** The account and its plan in one read. */
@@ -156,25 +160,30 @@ export class AccountRepository {
       .where('accounts.uid', '=', uid)
       .executeTakeFirst();
     if (!row) return null;
-    return { account: accountFromRow(row), plan: planFromRow({ ...row, name: row.plan }) };
+    return { account: this.accountFromRow(row), plan: planFromRow({ ...row, name: row.plan }) };
   }
 
   /** Oldest first. */
   async list(): Promise<Account[]> {
     const rows = await this.db.selectFrom('accounts').selectAll().orderBy('created_at').orderBy('uid').execute();
-    return rows.map(accountFromRow);
+    return rows.map((row) => this.accountFromRow(row));
   }
 
   /** The account whose credential has this digest, with the stored digest for the caller's constant-time check. */
   async findByCredential(column: CredentialColumn, digest: string): Promise<{ account: Account; storedDigest: string } | null> {
     const row = await this.db.selectFrom('accounts').selectAll().where(column, '=', digest).executeTakeFirst();
-    return row ? { account: accountFromRow(row), storedDigest: row[column] } : null;
+    return row ? { account: this.accountFromRow(row), storedDigest: row[column] } : null;
   }
 
   /** An encrypted secret of the account, or null when there is no such account. */
   async getEncrypted(uid: string, column: EncryptedColumn): Promise<string | null> {
     const row = await this.db.selectFrom('accounts').select(column).where('uid', '=', uid).executeTakeFirst();
     return row ? (row as Record<EncryptedColumn, string>)[column] : null;
+  }
+
+  private accountFromRow(row: AccountFields): Account {
+    const account = accountFromRow(row);
+    return account.callbackUrl === null ? account : { ...account, callbackUrl: this.callbackUrls.open(account.callbackUrl, account.uid) };
   }
 
   async planExists(name: string): Promise<boolean> {
@@ -184,7 +193,8 @@ export class AccountRepository {
 
   /** False when there is no such account. */
   async update(uid: string, changes: AccountChanges): Promise<boolean> {
-    const result = await this.db.updateTable('accounts').set(changes).where('uid', '=', uid).executeTakeFirst();
+    const sealed = changes.callback_url ? { ...changes, callback_url: this.callbackUrls.seal(changes.callback_url, uid) } : changes;
+    const result = await this.db.updateTable('accounts').set(sealed).where('uid', '=', uid).executeTakeFirst();
     return affected(result) > 0;
   }
 
@@ -267,8 +277,8 @@ export class AccountRepository {
 const periodStartColumn = sql<number>`coalesce(period_start, created_at)`;
 
 /** The repository itself, or one over a database handle given by callers written before repositories. */
-export function accountRepository(source: AccountRepository | DatabaseHandle): AccountRepository {
-  return source instanceof AccountRepository ? source : new AccountRepository(source);
+export function accountRepository(source: AccountRepository | DatabaseHandle, callbackUrls?: CallbackUrlSeal): AccountRepository {
+  return source instanceof AccountRepository ? source : new AccountRepository(source, callbackUrls);
 }
 
 export function accountFromRow(row: AccountFields): Account {

@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { WebhookDeliveryRow } from '../store/schema.js';
 import { affected, type DatabaseHandle } from './database-handle.js';
+import { unsealedCallbackUrls, type CallbackUrlSeal } from '../security/callback-url-seal.js';
 
 /** The `webhook_deliveries` table: one row per speak whose account had a callback URL when it finished. */
 export class DeliveryRepository {
-  constructor(private readonly db: DatabaseHandle) {}
+  constructor(
+    private readonly db: DatabaseHandle,
+    /** The URL may carry credentials: kept sealed like the account's (see CallbackUrlSeal). */
+    private readonly callbackUrls: CallbackUrlSeal = unsealedCallbackUrls,
+  ) {}
 
   /** The delivery of a speak, made on first call; later calls return the same one (its id is the stable webhook-id). */
   async createFor(speakId: string, uid: string, url: string, now: number): Promise<WebhookDeliveryRow> {
@@ -14,7 +19,7 @@ export class DeliveryRepository {
         id: `msg_${randomBytes(12).toString('hex')}`,
         speak_id: speakId,
         uid,
-        url,
+        url: this.callbackUrls.seal(url, uid),
         status: 'pending',
         last_status_code: null,
         last_error: null,
@@ -24,15 +29,35 @@ export class DeliveryRepository {
       })
       .onConflict((oc) => oc.column('speak_id').doNothing())
       .execute();
-    return this.db.selectFrom('webhook_deliveries').selectAll().where('speak_id', '=', speakId).executeTakeFirstOrThrow();
+    return this.opened(await this.db.selectFrom('webhook_deliveries').selectAll().where('speak_id', '=', speakId).executeTakeFirstOrThrow());
   }
 
   async get(id: string): Promise<WebhookDeliveryRow | null> {
-    return (await this.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+    const row = await this.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? this.opened(row) : null;
   }
 
   async forSpeak(speakId: string): Promise<WebhookDeliveryRow | null> {
-    return (await this.db.selectFrom('webhook_deliveries').selectAll().where('speak_id', '=', speakId).executeTakeFirst()) ?? null;
+    const row = await this.db.selectFrom('webhook_deliveries').selectAll().where('speak_id', '=', speakId).executeTakeFirst();
+    return row ? this.opened(row) : null;
+  }
+
+  /** Rewrites every delivery's URL sealed with the newest key (after a key rotation); the number rewritten. */
+  async resealUrls(): Promise<number> {
+    const rows = await this.db.selectFrom('webhook_deliveries').select(['id', 'uid', 'url']).execute();
+    let count = 0;
+    for (const row of rows) {
+      const url = this.callbackUrls.open(row.url, row.uid);
+      if (url === null) continue;
+      await this.db.updateTable('webhook_deliveries').set({ url: this.callbackUrls.seal(url, row.uid) }).where('id', '=', row.id).execute();
+      count++;
+    }
+    return count;
+  }
+
+  private opened(row: WebhookDeliveryRow): WebhookDeliveryRow {
+    // A URL sealed only with a dropped key cannot be reached any more: its attempts fail.
+    return { ...row, url: this.callbackUrls.open(row.url, row.uid) ?? '' };
   }
 
   /** Records an attempt; `ended` moves the delivery to its final status. */

@@ -10,6 +10,7 @@ import { SpeakRepository } from './speak-repository.js';
 import { SpeakResourceRepository } from './speak-resource-repository.js';
 import { SynthesisCacheRepository } from './synthesis-cache-repository.js';
 import { SweepRunRepository } from './sweep-run-repository.js';
+import type { CallbackUrlSeal } from '../security/callback-url-seal.js';
 
 export { AccountRepository, accountRepository, type AccountChanges, type CredentialColumn, type EncryptedColumn } from './account-repository.js';
 export { AccountAuditRepository, type AuditActor, type AuditEntry } from './account-audit-repository.js';
@@ -40,15 +41,16 @@ export interface Repositories {
   accountData: AccountDataRepository;
 }
 
-export function openRepositories(db: DatabaseHandle): Repositories {
+/** `callbackUrls`: how callback URLs are kept at rest (sealed with the server's keys; as given when left out). */
+export function openRepositories(db: DatabaseHandle, options: { callbackUrls?: CallbackUrlSeal } = {}): Repositories {
   return {
-    accounts: new AccountRepository(db),
+    accounts: new AccountRepository(db, options.callbackUrls),
     audit: new AccountAuditRepository(db),
     keys: new AccountKeyRepository(db),
     plans: new PlanRepository(db),
     customVoices: new CustomVoiceRepository(db),
     speaks: new SpeakRepository(db),
-    deliveries: new DeliveryRepository(db),
+    deliveries: new DeliveryRepository(db, options.callbackUrls),
     speakResources: new SpeakResourceRepository(db),
     synthesisCache: new SynthesisCacheRepository(db),
     sweepRuns: new SweepRunRepository(db),

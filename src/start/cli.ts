@@ -11,10 +11,11 @@ import { modelsCommand } from './commands/models.js';
 import { configureEngines } from '../synthesis/engines/engine-settings.js';
 import { UsageError } from './commands/usage-error.js';
 import { voicesCommand } from './commands/voices.js';
+import { secretsCommand } from './commands/secrets.js';
 import { reportFailure } from './report-failure.js';
 
 /** Every command, in the order `orator help` lists them. A new command is one file and one entry here. */
-export const commands: Command[] = [serveCommand, accountsCommand, plansCommand, sayCommand, voicesCommand, modelsCommand, doctorCommand];
+export const commands: Command[] = [serveCommand, accountsCommand, plansCommand, sayCommand, voicesCommand, modelsCommand, doctorCommand, secretsCommand];
 
 const usage = `usage: orator <command> [options]      (orator <command> --help for its options)
 

@@ -32,9 +32,21 @@ describe('data at rest', () => {
     const port = await freePort();
     await startChildServer({ ...env, PORT: String(port), SYNTH_WORKERS: '1' }, children);
     const client = earlierClient({ url: `http://127.0.0.1:${port}` }, created.api_token);
+    // A callback URL carrying credentials: kept sealed in the account and in the speak's delivery.
+    const hookPassword = 'hook-pass-9c41d7';
+    const hookToken = 'hook-token-3b8e02';
+    secrets.push(hookPassword, hookToken);
+    assert.equal((await client.put('/api/me/callback-url', { callback_url: `https://hooks:${hookPassword}@hooks.example.invalid/tts?token=${hookToken}` })).status, 200);
     const speak = await client.post('/api/speak', { text: 'Kept private.', lang: 'en-us', actor_id: findVoiceByAnyName('eng-olivia')!.id });
     assert.equal(speak.status, 200);
     assert.equal((await pollUntilFinished(client, speak.body.result.speak_v2_url, 100)).status, 'done');
+    // The delivery row is made as the speak finishes; wait for it so its URL is among what is read.
+    const live = new BetterSqlite3(path.join(dataDir, 'orator.db'), { readonly: true });
+    try {
+      while (!live.prepare('select 1 from webhook_deliveries').get()) await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      live.close();
+    }
     killChildren(children);
   });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AccountAuditRepository, AccountKeyRepository, type AccountKey, accountRepository, type AuditActor, type AuditEntry, type AccountChanges, type AccountRepository, type CredentialColumn, type DatabaseHandle } from '../../repositories/index.js';
 import { systemClock, type Clock } from '../../clock.js';
 import { decrypt, encrypt, type EncryptionKeys } from '../../security/encryption.js';
+import { callbackUrlSeal } from '../../security/callback-url-seal.js';
 import { hashSecret, newSecret, safeEqual } from '../../security/secrets.js';
 import type { Account } from './account.js';
 import { accountNotFound, invalidValue, keyNotFound, planNotFound } from './errors.js';
@@ -95,8 +96,8 @@ export class AccountService {
     repository: AccountRepository | DatabaseHandle,
     options: AccountServiceOptions,
   ) {
-    this.accounts = accountRepository(repository);
     this.key = options.encryptionKey;
+    this.accounts = accountRepository(repository, callbackUrlSeal(this.key));
     this.clock = options.clock ?? systemClock;
     this.audit = options.audit ?? new AccountAuditRepository(this.accounts.handle);
     this.keys = options.keys ?? new AccountKeyRepository(this.accounts.handle);
@@ -385,6 +386,29 @@ export class AccountService {
     await this.update(uid, { webhook_secret_encrypted: encrypt(this.key, secret, webhookContext(uid)) });
     await this.record(uid, by, 'rotate-webhook-secret', {});
     return secret;
+  }
+
+  /**
+   * Rewrites every secret an account keeps encrypted (Bearer token, webhook secret, callback URL)
+   * under the newest key, so the keys rotated out (ORATOR_PREVIOUS_SECRET_KEYS) can be dropped.
+   * Idempotent; each account is rewritten on its own, so a run cut short is simply run again.
+   */
+  async reencryptSecrets(by: AuditActor = 'cli'): Promise<{ accounts: number }> {
+    let count = 0;
+    for (const account of await this.accounts.list()) {
+      const { uid } = account;
+      const token = await this.accounts.getEncrypted(uid, 'api_token_encrypted');
+      const webhook = await this.accounts.getEncrypted(uid, 'webhook_secret_encrypted');
+      const changes: AccountChanges = {};
+      if (token !== null) changes.api_token_encrypted = encrypt(this.key, decrypt(this.key, token, tokenContext(uid)), tokenContext(uid));
+      if (webhook !== null) changes.webhook_secret_encrypted = encrypt(this.key, decrypt(this.key, webhook, webhookContext(uid)), webhookContext(uid));
+      // Read opened with any key of the ring; written sealed with the newest.
+      if (account.callbackUrl !== null) changes.callback_url = account.callbackUrl;
+      await this.accounts.update(uid, changes);
+      await this.record(uid, by, 're-encrypt-secrets', {});
+      count++;
+    }
+    return { accounts: count };
   }
 
   /**

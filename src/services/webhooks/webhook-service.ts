@@ -43,6 +43,11 @@ export class WebhookService implements SpeakFinishedListener {
     this.send = deps.send ?? postCallback;
   }
 
+  /** Rewrites the callback URL of every delivery under the newest secret key (after a rotation); how many. */
+  resealCallbackUrls(): Promise<number> {
+    return this.deps.deliveries.resealUrls();
+  }
+
   /** Makes the delivery (once) and enqueues its job (once): safe to call again for the same speak. */
   async speakFinished(speak: Speak): Promise<void> {
     if (speak.status === 'progress') return;
