@@ -13,6 +13,7 @@ const speechStatus: Record<SpeechErrorCode, number> = {
   nothing_to_speak: 422,
   text_expands_too_much: 422,
   synthesis_timed_out: 503,
+  voice_unavailable: 503,
   insufficient_credit: 402,
   too_many_concurrent: 429,
 };

@@ -19,6 +19,7 @@ const speakAnswers: Record<SpeakErrorCode, { status: number; code: (error: Speak
   rate_limited: { status: 429, code: () => 'app/too-many-requests' },
   too_many_concurrent: { status: 429, code: () => 'app/too-many-requests' },
   synthesis_timed_out: { status: 503, code: () => 'app/service-unavailable' },
+  voice_unavailable: { status: 503, code: () => 'app/service-unavailable' },
   file_too_large: { status: 413, code: () => 'app/invalid/file_size' },
   upload_limit: { status: 429, code: () => 'app/too-many-requests' },
   storage_full: { status: 413, code: () => 'app/upload/storage-full' },

@@ -14,6 +14,7 @@ const speechErrors: Record<SpeechErrorCode, [number, string, string | null, stri
   nothing_to_speak: [400, 'invalid_request_error', 'input', 'invalid_value'],
   text_expands_too_much: [400, 'invalid_request_error', 'input', 'invalid_value'],
   synthesis_timed_out: [503, 'server_error', null, 'synthesis_timeout'],
+  voice_unavailable: [503, 'server_error', null, 'voice_unavailable'],
   // OpenAI answers an exhausted quota with 429 insufficient_quota, and too many at once with 429 too.
   insufficient_credit: [429, 'insufficient_quota', null, 'insufficient_quota'],
   too_many_concurrent: [429, 'requests', null, 'rate_limit_exceeded'],

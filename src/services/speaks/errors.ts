@@ -17,6 +17,8 @@ export type SpeakErrorCode =
   | 'too_many_concurrent'
   /** The synthesis ran past its time budget and was stopped; `retryAfterSeconds` set. */
   | 'synthesis_timed_out'
+  /** A neural voice whose model the server cannot use now; `retryAfterSeconds` set. */
+  | 'voice_unavailable'
   | 'file_too_large'
   /** Over the plan's upload slots (open at once, or new per hour); `retryAfterSeconds` says when. */
   | 'upload_limit'
@@ -53,6 +55,7 @@ export const rejections = {
   tooManyConcurrent: (limit: number, retryAfterSeconds: number) =>
     new SpeakError('too_many_concurrent', `Too many simultaneous requests: the plan allows ${limit} at a time`, { retryAfterSeconds }),
   timedOut: (message: string, retryAfterSeconds: number) => new SpeakError('synthesis_timed_out', message, { retryAfterSeconds }),
+  voiceUnavailable: (message: string, retryAfterSeconds: number) => new SpeakError('voice_unavailable', message, { retryAfterSeconds }),
   fileTooLarge: (maxBytes: number) => new SpeakError('file_too_large', `The file is larger than ${maxBytes} bytes`),
   uploadLimit: (message: string, retryAfterSeconds: number) => new SpeakError('upload_limit', message, { retryAfterSeconds }),
   storageFull: (maxBytes: number) =>

@@ -8,6 +8,7 @@ import { NothingToSpeakError } from '../../synthesis/pipeline/plan-sentences.js'
 import type { SynthesizedSpeech } from '../../synthesis/pipeline/speech-request.js';
 import type { Synthesizer } from '../../synthesis/pipeline/synthesizer.js';
 import { SynthesisTimeoutError } from '../../synthesis/pool/synthesis-pool.js';
+import { VoiceModelUnavailableError } from '../../synthesis/pool/voice-model-failure.js';
 import type { AccountService } from '../accounts/account-service.js';
 import type { Account } from '../accounts/account.js';
 import type { Plan } from '../accounts/plan.js';
@@ -99,6 +100,7 @@ export class SpeakService {
         await this.deps.accounts.refundCredits(account.uid, credits);
         if (error instanceof NothingToSpeakError) throw rejections.invalid('text', error.message);
         if (error instanceof SynthesisTimeoutError) throw rejections.timedOut(error.message, 5);
+        if (error instanceof VoiceModelUnavailableError) throw rejections.voiceUnavailable(error.message, 60);
         throw error;
       }
     } finally {
@@ -156,7 +158,7 @@ export class SpeakService {
       if (!marked && !(await this.deps.store.get(id))) await this.deps.blobs.delete(audioKey);
     } catch (error) {
       // A text that ran past the time budget would again: fail it now (and refund) rather than retry.
-      const permanent = error instanceof SpeakError || error instanceof NothingToSpeakError || error instanceof SynthesisTimeoutError;
+      const permanent = error instanceof SpeakError || error instanceof NothingToSpeakError || error instanceof SynthesisTimeoutError || error instanceof VoiceModelUnavailableError;
       if (permanent || attempt >= synthesisAttempts) return this.fail(speak, reasonOf(error));
       throw error;
     }
@@ -225,6 +227,6 @@ export function characterCount(text: string): number {
 }
 
 function reasonOf(error: unknown): string {
-  if (error instanceof SpeakError || error instanceof NothingToSpeakError || error instanceof SynthesisTimeoutError) return error.message;
+  if (error instanceof SpeakError || error instanceof NothingToSpeakError || error instanceof SynthesisTimeoutError || error instanceof VoiceModelUnavailableError) return error.message;
   return 'Synthesis failed';
 }

@@ -12,6 +12,8 @@ export type SpeechErrorCode =
   | 'text_expands_too_much'
   /** The synthesis ran past the pool's time budget and was stopped. */
   | 'synthesis_timed_out'
+  /** A neural voice whose model the server cannot use now (the operator's to fix). */
+  | 'voice_unavailable'
   | 'insufficient_credit'
   | 'too_many_concurrent';
 

@@ -5,6 +5,7 @@ import type { EmotionChoice } from '../../synthesis/pipeline/render-voice.js';
 import { contentTypeOf, defaultOutput, type OutputSpec, type SpeechRequest, type SynthesizedSpeech } from '../../synthesis/pipeline/speech-request.js';
 import type { SpokenSentence, Synthesizer } from '../../synthesis/pipeline/synthesizer.js';
 import { SynthesisTimeoutError, type SynthesisPool } from '../../synthesis/pool/synthesis-pool.js';
+import { VoiceModelUnavailableError } from '../../synthesis/pool/voice-model-failure.js';
 import type { RenderedSentence } from '../../synthesis/pool/tasks.js';
 import { detectLanguage } from '../../synthesis/text/detect-language.js';
 import { hasSpeakableContent } from '../../synthesis/text/speakable.js';
@@ -322,9 +323,12 @@ function chooseEmotion(voice: ResolvedVoice, order: SpeechOrder, segment?: numbe
 
 /** Retry-After (s) of a synthesis stopped by its time budget. */
 export const timedOutRetryAfterSeconds = 5;
+/** Retry-After (s) when a voice's model cannot be used: an operator has to act, so not soon. */
+export const voiceUnavailableRetryAfterSeconds = 60;
 
 function translate(error: unknown): unknown {
   if (error instanceof NothingToSpeakError) return new SpeechError('nothing_to_speak', 'The text contains nothing that can be spoken');
   if (error instanceof SynthesisTimeoutError) return new SpeechError('synthesis_timed_out', error.message, undefined, timedOutRetryAfterSeconds);
+  if (error instanceof VoiceModelUnavailableError) return new SpeechError('voice_unavailable', error.message, undefined, voiceUnavailableRetryAfterSeconds);
   return error;
 }

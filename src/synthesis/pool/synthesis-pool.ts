@@ -1,3 +1,4 @@
+import { fromThread } from './voice-model-failure.js';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { engineSettings, type EngineSettings } from '../engines/engine-settings.js';
@@ -110,7 +111,7 @@ export class SynthesisPool {
     const transferList = [...(options?.transferList ?? []), startedInWorker];
     const result = (this.piscina.run({ ...task, started: startedInWorker }, { transferList, signal: stop.signal } as never) as Promise<T>)
       .catch((error: unknown) => {
-        throw stop.signal.aborted ? new SynthesisTimeoutError(budgetSeconds) : error;
+        throw stop.signal.aborted ? new SynthesisTimeoutError(budgetSeconds) : fromThread(error);
       })
       .finally(() => {
         clearTimeout(timer);

@@ -6,6 +6,7 @@ import type { FinishTask, PoolTask, SpeechTask } from './tasks.js';
 import { movingResult, ownBuffer } from './transfer.js';
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { configureEngines } from '../engines/engine-settings.js';
+import { crossingThreads } from './voice-model-failure.js';
 
 if (workerData?.engines) configureEngines(workerData.engines);
 
@@ -13,6 +14,14 @@ export default async function run(task: PoolTask & { started?: MessagePort }) {
   // Tells the pool the task has a thread now: its time budget starts here.
   task.started?.postMessage('started');
   task.started?.close();
+  try {
+    return await runTask(task);
+  } catch (error) {
+    throw crossingThreads(error);
+  }
+}
+
+async function runTask(task: PoolTask) {
   switch (task.kind) {
     case 'sentence': {
       const rendered = await renderSentence(task);

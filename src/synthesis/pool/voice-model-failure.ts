@@ -1,0 +1,32 @@
+import { ModelError, type ModelErrorCode } from '../engines/model-error.js';
+
+/**
+ * A neural voice whose model cannot be used now (removed, corrupt, bigger than MODEL_MEMORY_MB,
+ * a speaker it lacks), met while synthesizing in a pool thread. Errors crossing threads keep only
+ * their message, so the thread writes the code into it and the pool reads it back.
+ */
+export class VoiceModelUnavailableError extends Error {
+  constructor(
+    readonly code: ModelErrorCode,
+    /** Names the model's file: for the server's log, never for the client. */
+    readonly detail: string,
+  ) {
+    super(`the voice's model cannot be used on this server (${code})`);
+    this.name = 'VoiceModelUnavailableError';
+  }
+}
+
+const marker = 'orator-voice-model-unavailable:';
+
+/** In the pool thread: what to throw for `error` so that the pool can still tell a model failure. */
+export function crossingThreads(error: unknown): unknown {
+  return error instanceof ModelError ? new Error(`${marker}${error.code}:${error.message}`) : error;
+}
+
+/** In the pool: the error a thread threw, a model failure made whole again. */
+export function fromThread(error: unknown): unknown {
+  if (!(error instanceof Error) || !error.message.startsWith(marker)) return error;
+  const rest = error.message.slice(marker.length);
+  const colon = rest.indexOf(':');
+  return new VoiceModelUnavailableError(rest.slice(0, colon) as ModelErrorCode, rest.slice(colon + 1));
+}
