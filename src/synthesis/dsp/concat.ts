@@ -43,3 +43,16 @@ export function silence(seconds: number, sampleRate: number): TimedPcm {
   if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError(`invalid silence length ${seconds}`);
   return { samples: new Float32Array(Math.round(seconds * sampleRate)), sampleRate, words: [] };
 }
+
+/** The samples of `pieces` end to end, in one new array. */
+export function joinSamples(pieces: readonly Float32Array[]): Float32Array {
+  let total = 0;
+  for (const piece of pieces) total += piece.length;
+  const samples = new Float32Array(total);
+  let at = 0;
+  for (const piece of pieces) {
+    samples.set(piece, at);
+    at += piece.length;
+  }
+  return samples;
+}

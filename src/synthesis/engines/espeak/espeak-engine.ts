@@ -1,4 +1,5 @@
 import type { Engine, EngineOutput, EngineRequest, EngineVoice } from '../engine.js';
+import { OneAtATime } from '../one-at-a-time.js';
 import { espeakSampleRate, loadEspeakRuntime, type EspeakRuntime } from './espeak-runtime.js';
 import { japaneseSpokenText } from './japanese-reading.js';
 import { espeakVoiceFor, primaryLanguageOf } from './languages.js';
@@ -13,18 +14,16 @@ import { wordTimings } from './word-timings.js';
  */
 export class EspeakEngine implements Engine {
   readonly name = 'espeak' as const;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly turns = new OneAtATime();
 
   /** Requests to one engine run one after another, in the order they were made. */
   synthesize(request: EngineRequest): Promise<EngineOutput> {
-    const result = this.queue.then(() => this.synthesizeNow(request));
-    this.queue = result.catch(() => undefined);
-    return result;
+    return this.turns.run(() => this.synthesizeNow(request));
   }
 
   /** Waits for queued requests; the eSpeak module itself stays loaded for the thread's other users. */
   async close(): Promise<void> {
-    await this.queue;
+    await this.turns.idle();
   }
 
   private async synthesizeNow(request: EngineRequest): Promise<EngineOutput> {

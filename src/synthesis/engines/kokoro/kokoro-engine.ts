@@ -1,4 +1,6 @@
 import type { Engine, EngineOutput, EngineRequest } from '../engine.js';
+import { joinSamples } from '../../dsp/concat.js';
+import { OneAtATime } from '../one-at-a-time.js';
 import { threadModelBudget } from '../model-budget.js';
 import { loadEspeakRuntime } from '../espeak/espeak-runtime.js';
 import { ModelError } from '../model-error.js';
@@ -18,7 +20,7 @@ import { styleFor } from './kokoro-voices.js';
  */
 export class KokoroEngine implements Engine {
   readonly name = 'kokoro' as const;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly turns = new OneAtATime();
   /** Symbols skipped because the vocab lacks them, since the thread started. */
   readonly skipped = new Map<string, number>();
   /** The tokens of the last call of each request (for tests and diagnostics). */
@@ -27,13 +29,11 @@ export class KokoroEngine implements Engine {
   constructor(readonly models = new KokoroCache(undefined, threadModelBudget)) {}
 
   synthesize(request: EngineRequest): Promise<EngineOutput> {
-    const result = this.queue.then(() => this.synthesizeNow(request));
-    this.queue = result.catch(() => undefined);
-    return result;
+    return this.turns.run(() => this.synthesizeNow(request));
   }
 
   async close(): Promise<void> {
-    await this.queue;
+    await this.turns.idle();
   }
 
   private async synthesizeNow(request: EngineRequest): Promise<EngineOutput & { skippedPhonemes: number }> {
@@ -64,12 +64,7 @@ export class KokoroEngine implements Engine {
       pieces.push(samples);
       total += samples.length;
     }
-    const samples = new Float32Array(total);
-    let at = 0;
-    for (const piece of pieces) {
-      samples.set(piece, at);
-      at += piece.length;
-    }
+    const samples = joinSamples(pieces);
     return {
       samples,
       sampleRate: kokoroSampleRate,

@@ -1,4 +1,6 @@
 import type { Engine, EngineOutput, EngineRequest } from '../engine.js';
+import { joinSamples } from '../../dsp/concat.js';
+import { OneAtATime } from '../one-at-a-time.js';
 import { threadModelBudget } from '../model-budget.js';
 import { loadEspeakRuntime } from '../espeak/espeak-runtime.js';
 import { ModelCache } from './model-cache.js';
@@ -13,20 +15,18 @@ import { sentenceWordSpans, wordTimings, type SpokenWord } from './piper-timings
  */
 export class PiperEngine implements Engine {
   readonly name = 'piper' as const;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly turns = new OneAtATime();
   /** Phonemes skipped because a model's map lacks them, by phoneme, since the thread started. */
   readonly skipped = new Map<string, number>();
 
   constructor(readonly models = new ModelCache(undefined, threadModelBudget)) {}
 
   synthesize(request: EngineRequest): Promise<EngineOutput> {
-    const result = this.queue.then(() => this.synthesizeNow(request));
-    this.queue = result.catch(() => undefined);
-    return result;
+    return this.turns.run(() => this.synthesizeNow(request));
   }
 
   async close(): Promise<void> {
-    await this.queue;
+    await this.turns.idle();
   }
 
   private async synthesizeNow(request: EngineRequest): Promise<EngineOutput & { skippedPhonemes: number }> {
@@ -57,12 +57,7 @@ export class PiperEngine implements Engine {
       pieces.push(samples);
       total += samples.length;
     }
-    const samples = new Float32Array(total);
-    let at = 0;
-    for (const piece of pieces) {
-      samples.set(piece, at);
-      at += piece.length;
-    }
+    const samples = joinSamples(pieces);
     return {
       samples,
       sampleRate: config.sampleRate,
