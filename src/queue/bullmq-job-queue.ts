@@ -13,11 +13,11 @@ import {
   type JobType,
   type StartOptions,
   type StopOptions,
+  DEFAULT_LEASE_MS,
+  DEFAULT_MAX_ATTEMPTS,
+  describeJobError,
 } from './job-queue.js';
 
-export const DEFAULT_MAX_ATTEMPTS = 25;
-export const DEFAULT_LEASE_MS = 30_000;
-const MAX_ERROR_LENGTH = 2000;
 /** Finished jobs (and the ids that keep enqueues idempotent) are kept this long unless told otherwise (JOB_RETENTION_DAYS). */
 const KEEP_FINISHED_SECONDS = 30 * 24 * 3600;
 
@@ -301,13 +301,13 @@ export class BullMQJobQueue implements JobQueue {
     if (controller.signal.aborted) {
       // Stopped past the grace period or the lease was lost: the work may be unfinished, so hand
       // the job back to run again at once, without spending a retry delay.
-      await job.updateData({ ...(job.data as Envelope), stopped: describe(controller.signal.reason) });
+      await job.updateData({ ...(job.data as Envelope), stopped: describeJobError(controller.signal.reason) });
       await job.moveToDelayed(Date.now(), token);
       throw new DelayedError();
     }
     if (failure) {
       const error = failure.error instanceof Error ? failure.error : new Error(String(failure.error));
-      error.message = describe(failure.error);
+      error.message = describeJobError(failure.error);
       throw error;
     }
   }
@@ -349,7 +349,3 @@ function toState(state: string): JobState {
   return 'waiting';
 }
 
-function describe(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text;
-}

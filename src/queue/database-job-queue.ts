@@ -14,11 +14,10 @@ import {
   type JobType,
   type StartOptions,
   type StopOptions,
+  DEFAULT_LEASE_MS,
+  DEFAULT_MAX_ATTEMPTS,
+  describeJobError,
 } from './job-queue.js';
-
-export const DEFAULT_MAX_ATTEMPTS = 25;
-export const DEFAULT_LEASE_MS = 30_000;
-const MAX_ERROR_LENGTH = 2000;
 
 export interface DatabaseJobQueueOptions {
   clock?: Clock;
@@ -325,14 +324,14 @@ export class DatabaseJobQueue implements JobQueue {
       if (signal.aborted) {
         // Stopped past the grace period (or the lease was lost, and then this write is fenced
         // out): whatever the handler returned, the work may be unfinished, so run it again.
-        await this.settle(job, { state: 'waiting', last_error: describe(signal.reason), run_at: this.clock.now() });
+        await this.settle(job, { state: 'waiting', last_error: describeJobError(signal.reason), run_at: this.clock.now() });
         return;
       }
       if (!failure) {
         await this.settle(job, { state: 'completed', last_error: null });
         return;
       }
-      const message = describe(failure.error);
+      const message = describeJobError(failure.error);
       let delay: number | null = null;
       if (job.attempts < job.max_attempts) {
         try {
@@ -414,10 +413,6 @@ export class DatabaseJobQueue implements JobQueue {
   }
 }
 
-function describe(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text;
-}
 
 function toInfo<P>(row: JobRow): JobInfo<P> {
   return {

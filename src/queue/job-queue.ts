@@ -122,3 +122,15 @@ export function checkJobType(type: JobType<unknown>): void {
     throw new RangeError(`leaseMs of job type ${type.name} must be an integer of at least 10`);
   }
 }
+
+/** Attempts of a job whose type and enqueue say nothing (every queue implementation). */
+export const DEFAULT_MAX_ATTEMPTS = 25;
+/** A running job's lease when its type says nothing; renewed while the handler runs. */
+export const DEFAULT_LEASE_MS = 30_000;
+const MAX_ERROR_LENGTH = 2000;
+
+/** A handler's failure as a job keeps it: name and message, cut to a bounded length. */
+export function describeJobError(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text;
+}
