@@ -1,7 +1,12 @@
 import createEspeakModule, { type EspeakEvent, type EspeakModule, type EspeakWorker } from '@echogarden/espeak-ng-emscripten';
+import { PristineHeap } from './pristine-heap.js';
+import { emptyDataPackage, fillOnFirstRead } from './lazy-data-package.js';
 
 /** eSpeak NG's native output rate; the engine hands its audio on at this rate, unresampled. */
 export const espeakSampleRate = 22050;
+
+/** eSpeak's data folder in the module's file system. */
+const dataFolder = '/usr/share/espeak-ng-data';
 
 /** The eSpeak parameters of one synthesis, in eSpeak's own units. */
 export interface EspeakParameters {
@@ -33,7 +38,7 @@ export interface RawSynthesis {
  */
 export class EspeakRuntime {
   /** The WASM heap as it was right after start-up; see `synthesize`. */
-  private readonly pristineHeap: Uint8Array;
+  private readonly pristineHeap: PristineHeap;
 
   constructor(
     readonly module: EspeakModule,
@@ -45,7 +50,7 @@ export class EspeakRuntime {
     worker.set_voice('x'.repeat(inputCapacity));
     worker.set_voice('en-us');
     worker.synthesize('a', () => false);
-    this.pristineHeap = module.HEAPU8.slice();
+    this.pristineHeap = new PristineHeap(module.HEAPU8);
   }
 
   private selectVoice(name: string): void {
@@ -60,17 +65,14 @@ export class EspeakRuntime {
    * flutter phase, filter memories), so the same request would sound slightly different each time.
    * Putting the heap back to its start-up state first makes every synthesis a pure function of
    * its input: the same request gives the same bytes, in any thread, after any history. It costs
-   * a ~17 MB memcpy (about 2 ms) and a voice load (under 1 ms once the voice's files are cached).
+   * a comparison of the ~17 MB heap with the snapshot (about 2 ms; see PristineHeap) and a voice
+   * load (under 1 ms once the voice's files are cached).
    */
   synthesize(voiceName: string, ssml: string, parameters: EspeakParameters): RawSynthesis {
     if (Buffer.byteLength(ssml) + Buffer.byteLength(voiceName) + 64 > inputCapacity) {
       throw new RangeError(`eSpeak input of ${ssml.length} characters is longer than one synthesis takes; split it into sentences`);
     }
-    const heap = this.module.HEAPU8;
-    heap.set(this.pristineHeap);
-    // Memory the heap grew into since start-up holds what earlier calls left; eSpeak may read some
-    // of it before writing (uninitialized buffers), so it goes back to zero like fresh memory.
-    if (heap.length > this.pristineHeap.length) heap.fill(0, this.pristineHeap.length);
+    this.pristineHeap.restore(this.module.HEAPU8);
     this.selectVoice(voiceName);
     this.worker.rate = parameters.rate;
     this.worker.pitch = parameters.pitch;
@@ -105,9 +107,7 @@ export class EspeakRuntime {
     if (Buffer.byteLength(text) + Buffer.byteLength(voiceName) + 64 > inputCapacity) {
       throw new RangeError(`eSpeak input of ${text.length} characters is longer than one call takes; split it into sentences`);
     }
-    const heap = this.module.HEAPU8;
-    heap.set(this.pristineHeap);
-    if (heap.length > this.pristineHeap.length) heap.fill(0, this.pristineHeap.length);
+    this.pristineHeap.restore(this.module.HEAPU8);
     this.selectVoice(voiceName);
     const pointer = this.worker.convert_to_phonemes(text, ipa).ptr;
     const bytes = this.module.HEAPU8;
@@ -119,11 +119,11 @@ export class EspeakRuntime {
 
   /** A text file of eSpeak's data (voices, variants), from the module's virtual file system. */
   readDataFile(relativePath: string): string {
-    return this.module.FS.readFile(`/usr/share/espeak-ng-data/${relativePath}`, { encoding: 'utf8' });
+    return this.module.FS.readFile(`${dataFolder}/${relativePath}`, { encoding: 'utf8' });
   }
 
   listDataDirectory(relativePath: string): string[] {
-    return this.module.FS.readdir(`/usr/share/espeak-ng-data/${relativePath}`).filter((name) => !name.startsWith('.'));
+    return this.module.FS.readdir(`${dataFolder}/${relativePath}`).filter((name) => !name.startsWith('.'));
   }
 }
 
@@ -150,9 +150,10 @@ function constructAtFixedTime(module: EspeakModule): EspeakWorker {
 
 let loading: Promise<EspeakRuntime> | undefined;
 
-/** Loads the WASM module and its 24 MB of data once per thread, on first use. */
+/** Loads the WASM module once per thread, on first use; its data files are read as eSpeak opens them. */
 export function loadEspeakRuntime(): Promise<EspeakRuntime> {
-  loading ??= createEspeakModule().then((module) => {
+  loading ??= createEspeakModule(emptyDataPackage()).then((module) => {
+    fillOnFirstRead(module, dataFolder);
     const worker = constructAtFixedTime(module);
     if (worker.samplerate !== espeakSampleRate) {
       throw new Error(`eSpeak NG runs at ${worker.samplerate} Hz, expected ${espeakSampleRate} Hz`);
