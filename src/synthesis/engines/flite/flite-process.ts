@@ -135,13 +135,21 @@ export class FliteProcess {
 }
 
 /**
+ * The host runs one WebAssembly instance at a time and little JavaScript, so it needs none of V8's
+ * background threads (--single-threaded: no compiler or GC helper threads, each of which would
+ * keep a malloc arena of its own), and it collects each finished instance as soon as it replied
+ * (--expose-gc, see flite-host.ts). About 100 MB per child became about 90 MB.
+ */
+const hostFlags = ['--expose-gc', '--single-threaded'];
+
+/**
  * The host script sits next to this module: `.js` once compiled, `.ts` when running from source
  * under tsx, in which case the child needs tsx's loader too.
  */
 function hostScript(): { path: string; execArgv: string[] } {
   const compiled = fileURLToPath(new URL('./flite-host.js', import.meta.url));
-  if (existsSync(compiled)) return { path: compiled, execArgv: [] };
+  if (existsSync(compiled)) return { path: compiled, execArgv: hostFlags };
   const source = fileURLToPath(new URL('./flite-host.ts', import.meta.url));
   const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { path: source, execArgv: ['--import', tsxLoader] };
+  return { path: source, execArgv: [...hostFlags, '--import', tsxLoader] };
 }
