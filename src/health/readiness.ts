@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Redis } from 'ioredis';
 import type { BlobStore } from '../blobs/blob-store.js';
 import type { Config } from '../config/config.js';
-import { openRedis, redactUrl } from '../redis/redis-connection.js';
+import { redactUrl } from '../redis/redact-url.js';
 import type { Store } from '../store/database.js';
 
 /** How long one backing service may take to answer a readiness probe. */
@@ -36,7 +36,10 @@ export class ReadinessProbe {
   }
 
   private async pingRedis(url: string): Promise<unknown> {
-    this.redis ??= openRedis(url, { name: 'orator-readyz' });
+    if (!this.redis) {
+      const { openRedis } = await import('../redis/redis-connection.js');
+      this.redis ??= openRedis(url, { name: 'orator-readyz' });
+    }
     if (this.redis.status === 'wait') await this.redis.connect();
     return this.redis.ping();
   }

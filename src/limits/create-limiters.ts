@@ -1,11 +1,8 @@
 import { systemClock, type Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
-import { connectRedis, openRedis } from '../redis/redis-connection.js';
 import { InMemoryConcurrencyLimiter } from './in-memory-concurrency-limiter.js';
 import { InMemoryRateLimiter } from './in-memory-rate-limiter.js';
 import type { ConcurrencyLimiter, RateLimiter } from './limiter.js';
-import { RedisConcurrencyLimiter } from './redis-concurrency-limiter.js';
-import { RedisRateLimiter } from './redis-rate-limiter.js';
 
 export interface Limiters {
   concurrency: ConcurrencyLimiter;
@@ -26,6 +23,12 @@ export async function createLimiters(
   if (!config.redisUrl) {
     return { concurrency: new InMemoryConcurrencyLimiter(), rate: new InMemoryRateLimiter(clock), close: async () => {} };
   }
+  // Loaded only here, like the job queue's: ioredis stays out of a process without Redis.
+  const [{ connectRedis, openRedis }, { RedisConcurrencyLimiter }, { RedisRateLimiter }] = await Promise.all([
+    import('../redis/redis-connection.js'),
+    import('./redis-concurrency-limiter.js'),
+    import('./redis-rate-limiter.js'),
+  ]);
   const redis = openRedis(config.redisUrl, { name: 'orator-limits' });
   await connectRedis(redis, config.redisUrl);
   const prefix = config.redisPrefix ?? 'orator:';

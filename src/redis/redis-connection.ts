@@ -1,4 +1,7 @@
 import { Redis, ReplyError, type RedisOptions } from 'ioredis';
+import { redactUrl } from './redact-url.js';
+
+export { redactUrl };
 
 /** Redis could not be reached or answered an error where a command needed it. */
 export class RedisUnavailableError extends Error {
@@ -49,17 +52,6 @@ export async function connectRedis(redis: Redis, url: string): Promise<void> {
     redis.disconnect();
     const cause = lastErrors.get(redis) ?? (error as Error);
     throw new RedisUnavailableError(`Redis at ${redactUrl(url)} is unreachable: ${cause.message}`);
-  }
-}
-
-/** The URL without its password, for messages and logs. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(invalid URL)';
   }
 }
 

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { withCachedStatements } from './cached-statements.js';
-import { listenPostgres, type Listening } from './postgres-listener.js';
+import type { Listening } from './postgres-listener.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -67,12 +67,14 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
  * Type parsers for this pool only (pg's `types.setTypeParser` would change every pool in the
  * process): int8 comes back as a JS number, as our millisecond timestamps and counters need.
  */
-const pgTypes = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === 20 && format !== 'binary') return parseInt8;
-    return pg.types.getTypeParser(oid, format);
-  },
-} as pg.CustomTypesConfig;
+function pgTypesOf(pgModule: typeof pg): pg.CustomTypesConfig {
+  return {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === 20 && format !== 'binary') return parseInt8;
+      return pgModule.types.getTypeParser(oid, format);
+    },
+  } as pg.CustomTypesConfig;
+}
 
 function parseInt8(text: string): number {
   const value = Number(text);
@@ -83,7 +85,10 @@ function parseInt8(text: string): number {
 async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Store> {
   const schema = options.schema;
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new RangeError(`invalid schema name "${schema}"`);
-  const pool = new pg.Pool({
+  // Loaded only here: a process on SQLite never holds the PostgreSQL client.
+  const [{ default: pgModule }, { listenPostgres }] = await Promise.all([import('pg'), import('./postgres-listener.js')]);
+  const pgTypes = pgTypesOf(pgModule);
+  const pool = new pgModule.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
     // Without a bound, a host that drops packets leaves the start (and every query) waiting forever.
