@@ -3,12 +3,14 @@ import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { engineSettings, type EngineSettings } from '../engines/engine-settings.js';
 import { buffersOf, ownBuffer } from './transfer.js';
+import { warmUpOutput, warmUpSentences } from './warm-up.js';
 import type { EncodeChunkTask, EncodedChunk, FinishTask, FinishedSpeech, RenderedSentence, SentenceTask, SpeechTask } from './tasks.js';
 
-/** About 300 characters of ordinary English: what the warm-up speaks in every thread. */
-const warmUpText =
-  'The morning light spread slowly across the quiet valley. A small boat drifted near the shore while the birds were singing. ' +
-  'She opened the old book and began to read the first chapter aloud. Nobody expected the storm to arrive so early in the season.';
+/**
+ * How long the pool stays without work before its threads collect their garbage: long enough that
+ * a client's next request in a sequence does not find its thread collecting.
+ */
+const idleCollectionMs = 1000;
 
 /** Default time budget of one pool task (seconds); see SynthesisPool. */
 export const defaultTaskBudgetSeconds = 60;
@@ -48,6 +50,7 @@ export class SynthesisPool {
 
   /** Threads start on first use, so processes that never synthesize (most CLI commands) pay nothing. */
   private get piscina(): Piscina {
+    if (!this.started) this.closed = false;
     this.started ??= new Piscina({
       filename: new URL('./synthesis-worker.js', import.meta.url).href,
       minThreads: this.threads,
@@ -89,15 +92,41 @@ export class SynthesisPool {
    * not yet settled (waiting or running): for tests and monitoring.
    */
   get activity(): { completed: number; queued: number; unsettled: number } {
-    return { completed: this.started?.completed ?? 0, queued: this.started?.queueSize ?? 0, unsettled: this.unsettled };
+    return { completed: (this.started?.completed ?? 0) - this.collections, queued: this.started?.queueSize ?? 0, unsettled: this.unsettled };
   }
 
   private unsettled = 0;
+  /** Garbage collections the threads finished: pool tasks of their own, not counted as work. */
+  private collections = 0;
+  private idleCollection: NodeJS.Timeout | undefined;
+
+  /**
+   * Every thread collects its garbage now: the audio buffers of finished work (see
+   * collect-garbage.ts). A few milliseconds per thread; done after the warm-up and once the pool
+   * has been idle for idleCollectionMs, never between the tasks of busy threads.
+   */
+  async collectGarbage(): Promise<void> {
+    // Never the reason threads start, nor start again once closed.
+    const piscina = this.started;
+    if (!piscina) return;
+    await Promise.all(
+      Array.from({ length: this.threads }, () =>
+        (piscina.run({ kind: 'collect' }) as Promise<unknown>).finally(() => {
+          this.collections++;
+        }),
+      ),
+    );
+  }
 
   private run<T>(task: object, options?: { transferList?: ArrayBuffer[] }): Promise<T> {
     this.unsettled++;
+    clearTimeout(this.idleCollection);
     const settled = () => {
       this.unsettled--;
+      if (this.unsettled === 0 && this.started && !this.closed) {
+        this.idleCollection = setTimeout(() => void this.collectGarbage().catch(() => undefined), idleCollectionMs);
+        this.idleCollection.unref();
+      }
     };
     // The budget runs from when a thread starts the task (the worker says so on this port), so a
     // task waiting its turn behind others is not stopped for their time.
@@ -122,35 +151,36 @@ export class SynthesisPool {
   }
 
   /**
-   * Loads eSpeak, the resampler and the encoders' WASM in every thread, and runs them long enough
-   * for V8 to optimise eSpeak's code, so the first request costs what the next ones do (the server
-   * does this before it listens and before /readyz says ready). A single word loads everything but
-   * leaves eSpeak unoptimised: the first two 600-character requests then took 2–5× the third.
-   * Flite's child process and the neural models still start on their first use: they cost memory
-   * per thread that a server which never uses them should not hold.
+   * Loads eSpeak, the resampler and the WAV encoder in every thread, and runs them long enough for
+   * V8 to optimise the code a request runs, so the first request costs what the next ones do (the
+   * server does this before it listens and before /readyz says ready). Each thread speaks a
+   * sentence in every variant of the built-in voices (see warm-up.ts), then joins and encodes them
+   * as a request's speech is; twice, since a single pass leaves eSpeak unoptimised (the first two
+   * 600-character requests then took 2–5× the third).
+   * Flite's child process, the MP3 and Opus encoders and the neural models still start on their
+   * first use: they cost memory per thread that a server which never uses them should not hold.
    */
   async warmUp(options: { rounds?: number } = {}): Promise<void> {
     const rounds = options.rounds ?? 2;
     for (let round = 0; round < rounds; round++) {
-      await Promise.all(
-        Array.from({ length: this.threads }, () =>
-          this.renderSentence({
-            text: warmUpText,
-            language: 'eng',
-            voice: { engine: 'espeak', id: 'en-us' },
-            prosody: { rate: 1, pitch: 0, range: 1, volume: 1 },
-            // Not eSpeak's own rate: the resampler is loaded and run too.
-            sampleRate: 44100,
-            pitch: 0,
-            tempo: 1,
-            lastPitch: 0,
-          }),
-        ),
-      );
+      await Promise.all(Array.from({ length: this.threads }, () => this.warmUpThread()));
     }
+    clearTimeout(this.idleCollection);
+    await this.collectGarbage();
   }
 
+  /** One speech of the warm-up sentences, rendered one by one and finished like a request's. */
+  private async warmUpThread(): Promise<void> {
+    const pieces: RenderedSentence[] = [];
+    for (const sentence of warmUpSentences()) pieces.push(await this.renderSentence(sentence));
+    await this.finish({ pieces, pauses: pieces.slice(1).map(() => 0.3), textOffsets: pieces.map(() => 0), output: warmUpOutput });
+  }
+
+  private closed = false;
+
   async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.idleCollection);
     await this.started?.destroy();
     this.started = null;
   }

@@ -1,4 +1,5 @@
 /** Entry of each pool thread: engines and DSP run here, never on the server's event loop. */
+import { collectGarbage } from './collect-garbage.js';
 import { encodeChunk } from './encode-chunk.js';
 import { finishSpeech } from './finish-speech.js';
 import { renderSentence } from './render-sentence.js';
@@ -34,6 +35,9 @@ async function runTask(task: PoolTask) {
       const audio = ownBuffer(finished.audio);
       return movingResult({ ...finished, audio }, [audio]);
     }
+    case 'collect':
+      collectGarbage();
+      return null;
     case 'encode-chunk': {
       const chunk = await encodeChunk(task);
       const audio = ownBuffer(chunk.audio);

@@ -77,4 +77,9 @@ export interface SpeechTask {
   output: OutputSpec;
 }
 
-export type PoolTask = SentenceTask | FinishTask | EncodeChunkTask | SpeechTask;
+/** Collect the thread's garbage now (see collect-garbage.ts); answers nothing. */
+export interface CollectTask {
+  kind: 'collect';
+}
+
+export type PoolTask = SentenceTask | FinishTask | EncodeChunkTask | SpeechTask | CollectTask;

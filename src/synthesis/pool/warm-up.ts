@@ -1,0 +1,51 @@
+import { builtinVoices } from '../catalog/builtin-voices.js';
+import type { OutputSpec } from '../pipeline/speech-request.js';
+import type { SentenceTask } from './tasks.js';
+
+/**
+ * Short sentences of ordinary English, spoken in turn by the warm-up. Short, because every thread
+ * keeps the memory its largest audio buffers took (the C allocator of a thread seldom gives back
+ * what was freed): optimising the code needs it to run in every variant, not long texts.
+ */
+const sentences = [
+  'The light spread across the quiet valley.',
+  'A small boat drifted near the shore.',
+  'She opened the old book and read aloud.',
+  'Nobody expected the storm so early.',
+];
+
+/**
+ * The eSpeak variants of the built-in voices, in catalog order. Each takes paths of its own through
+ * eSpeak's wave generator (breath noise, echo, roughness, another pitch range), and V8 optimises a
+ * path only once it has run: warmed with the plain voice alone, the first request in Olivia's voice
+ * (variant f3) still took 2–3× the next ones.
+ */
+const variants = [...new Set(builtinVoices.map((voice) => voice.sound.espeakVariant))];
+
+/** What every warm-up speech ends as: the default output, a WAV at 44.1 kHz. */
+export const warmUpOutput: OutputSpec = {
+  format: 'wav',
+  sampleRate: 44100,
+  pitch: 0,
+  tempo: 1,
+  volume: 1,
+  targetLufs: null,
+  durationSeconds: null,
+  maxSeconds: null,
+  lastPitch: 0,
+};
+
+/** One sentence per variant, in English through eSpeak, resampled to the output rate as a request would be. */
+export function warmUpSentences(): Omit<SentenceTask, 'kind'>[] {
+  return variants.map((variant, i) => ({
+    text: sentences[i % sentences.length],
+    language: 'eng',
+    voice: { engine: 'espeak', id: 'en-us', variant },
+    prosody: { rate: 1, pitch: 0, range: 1, volume: 1 },
+    // Not eSpeak's own rate: the resampler is loaded and run too.
+    sampleRate: warmUpOutput.sampleRate,
+    pitch: 0,
+    tempo: 1,
+    lastPitch: 0,
+  }));
+}
