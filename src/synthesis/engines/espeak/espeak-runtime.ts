@@ -2,8 +2,9 @@ import createEspeakModule, { type EspeakEvent, type EspeakModule, type EspeakWor
 import { PristineHeap } from './pristine-heap.js';
 import { emptyDataPackage, fillOnFirstRead } from './lazy-data-package.js';
 
-/** eSpeak NG's native output rate; the engine hands its audio on at this rate, unresampled. */
-export const espeakSampleRate = 22050;
+import { espeakSampleRate } from './espeak-sample-rate.js';
+
+export { espeakSampleRate };
 
 /** eSpeak's data folder in the module's file system. */
 const dataFolder = '/usr/share/espeak-ng-data';

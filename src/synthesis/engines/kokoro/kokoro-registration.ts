@@ -1,6 +1,6 @@
 import type { EngineRegistration } from '../engine-registry.js';
 import { kokoroCatalogVoices } from './kokoro-catalog.js';
-import { KokoroEngine } from './kokoro-engine.js';
+import { lazyEngine } from '../lazy-engine.js';
 import { kokoroSampleRate } from './kokoro-model.js';
 
 export const kokoroRegistration: EngineRegistration = {
@@ -12,6 +12,6 @@ export const kokoroRegistration: EngineRegistration = {
     streaming: true,
     sampleRate: kokoroSampleRate,
   },
-  create: () => new KokoroEngine(),
+  create: () => lazyEngine('kokoro', async () => new (await import('./kokoro-engine.js')).KokoroEngine()),
   catalogVoices: kokoroCatalogVoices,
 };

@@ -1,6 +1,6 @@
 import type { EngineRegistration } from '../engine-registry.js';
 import { piperCatalogVoices } from './piper-catalog.js';
-import { PiperEngine } from './piper-engine.js';
+import { lazyEngine } from '../lazy-engine.js';
 
 export const piperRegistration: EngineRegistration = {
   name: 'piper',
@@ -11,6 +11,6 @@ export const piperRegistration: EngineRegistration = {
     streaming: true,
     sampleRate: 'per-voice',
   },
-  create: () => new PiperEngine(),
+  create: () => lazyEngine('piper', async () => new (await import('./piper-engine.js')).PiperEngine()),
   catalogVoices: piperCatalogVoices,
 };
