@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, type Stats } from 'node:fs';
 
 /**
  * Filesystem timestamps move in steps (a kernel tick on Linux, 2 s on FAT): a change made in the
@@ -17,6 +17,31 @@ interface Listing {
 
 const listings = new Map<string, Listing>();
 
+/** While `oneLook` runs: the stats already taken, so each directory is stat'ed once. */
+let looked: Map<string, Stats | undefined> | null = null;
+
+function statOf(dir: string): Stats | undefined {
+  if (looked?.has(dir)) return looked.get(dir);
+  const stat = statSync(dir, { throwIfNoEntry: false });
+  looked?.set(dir, stat);
+  return stat;
+}
+
+/**
+ * Runs `read` (synchronous) stat'ing each directory at most once: the engines' catalogs each look
+ * at the same models directory on every voice listing, and nothing else runs in between, so one
+ * look answers both as if they had looked at the same instant.
+ */
+export function oneLook<T>(read: () => T): T {
+  if (looked !== null) return read();
+  looked = new Map();
+  try {
+    return read();
+  } finally {
+    looked = null;
+  }
+}
+
 /**
  * The names in `dir` (null when it cannot be read), read again only when it may have changed.
  * The catalogs look at the models directory on every voice lookup so that a model installed while
@@ -29,7 +54,7 @@ const listings = new Map<string, Listing>();
  * clock (tests pass one).
  */
 export function directoryEntries(dir: string, now: () => number = Date.now): readonly string[] | null {
-  const stat = statSync(dir, { throwIfNoEntry: false });
+  const stat = statOf(dir);
   if (stat === undefined || !stat.isDirectory()) {
     listings.delete(dir);
     return null;

@@ -3,7 +3,7 @@ import { mkdtempSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writ
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { directoryEntries } from '../../../src/synthesis/engines/directory-entries.js';
+import { directoryEntries, oneLook } from '../../../src/synthesis/engines/directory-entries.js';
 
 describe('directoryEntries (the models directory, read again only when it changed)', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'orator-dir-entries-'));
@@ -43,6 +43,18 @@ describe('directoryEntries (the models directory, read again only when it change
     const first = directoryEntries(dir, atTheChange);
     assert.deepEqual(sorted(first), ['b.onnx', 'c.onnx']);
     assert.notEqual(directoryEntries(dir, atTheChange), first, 'a listing as recent as its directory is not trusted');
+  });
+
+  it('looks once during oneLook (as if every catalog looked at the same instant), and afresh after it', () => {
+    const before = oneLook(() => {
+      const first = directoryEntries(dir, later);
+      writeFileSync(path.join(dir, 'd.onnx'), '');
+      changed();
+      assert.equal(directoryEntries(dir, later), first, 'the same look');
+      return first;
+    });
+    assert.ok(!before?.includes('d.onnx'));
+    assert.ok(directoryEntries(dir, later)?.includes('d.onnx'));
   });
 
   it('answers null for a directory that is not there (and again once it is gone)', () => {
