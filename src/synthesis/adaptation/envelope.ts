@@ -30,7 +30,15 @@ export class CepstralEnvelope {
 
   /** Writes the envelope in dB into `out` (length `size / 2 + 1`). */
   of(power: ArrayLike<number>, out: Float64Array): Float64Array {
-    const { bins, size, lifter, logs, cepstrum, cosines } = this;
+    return this.fromCepstrum(this.cepstrumOf(power, this.cepstrum), out);
+  }
+
+  /**
+   * The liftered cepstrum (`lifter + 1` coefficients) of one frame's power spectrum. The envelope
+   * is linear in it, so the mean envelope of many frames is the envelope of their mean cepstrum.
+   */
+  cepstrumOf(power: ArrayLike<number>, out: Float64Array): Float64Array {
+    const { bins, size, lifter, logs, cosines } = this;
     for (let k = 0; k < bins; k++) logs[k] = 10 * Math.log10(power[k] + 1e-12);
     // The log spectrum of a real frame is even: its cepstrum is a cosine sum over half the bins.
     for (let n = 0; n <= lifter; n++) {
@@ -39,12 +47,19 @@ export class CepstralEnvelope {
       for (let k = 1; k < bins - 1; k++) sum += 2 * logs[k] * row[k];
       // A half-cosine taper on the last coefficients avoids ringing from a sharp lifter.
       const taper = n <= lifter * 0.75 ? 1 : 0.5 + 0.5 * Math.cos((Math.PI * (n - lifter * 0.75)) / (lifter * 0.25 + 1));
-      cepstrum[n] = (sum / size) * taper;
+      out[n] = (sum / size) * taper;
     }
-    for (let k = 0; k < bins; k++) {
-      let value = cepstrum[0];
-      for (let n = 1; n <= lifter; n++) value += 2 * cepstrum[n] * cosines[n][k];
-      out[k] = value;
+    return out;
+  }
+
+  /** The envelope in dB (`size / 2 + 1` bins) of a liftered cepstrum from `cepstrumOf`, into `out`. */
+  fromCepstrum(cepstrum: ArrayLike<number>, out: Float64Array): Float64Array {
+    const { bins, lifter, cosines } = this;
+    for (let k = 0; k < bins; k++) out[k] = cepstrum[0];
+    for (let n = 1; n <= lifter; n++) {
+      const row = cosines[n];
+      const c = 2 * cepstrum[n];
+      for (let k = 0; k < bins; k++) out[k] += c * row[k];
     }
     return out;
   }
