@@ -1,7 +1,8 @@
 import type { TimedPcm } from '../audio.js';
 import { bandGainAt } from './bands.js';
 import { CepstralEnvelope, envelopeAt, envelopeLifter } from './envelope.js';
-import { fft, hannWindow } from './fft.js';
+import { hannWindow } from './fft.js';
+import { RealFft } from './real-fft.js';
 import type { VoiceProfile } from './voice-profile.js';
 import { analysisRate } from './voice-analyser.js';
 
@@ -27,10 +28,13 @@ export function applyVoiceProfile(speech: TimedPcm, profile: Pick<VoiceProfile, 
   if (!warp && eq.every((g) => Math.abs(g - 1) < 1e-4)) return { ...speech, samples: samples.slice(), words: speech.words.map((w) => ({ ...w })) };
 
   // The same quefrency cut as the analysis (coefficient n lies at n / sampleRate seconds).
-  const envelope = new CepstralEnvelope(size, Math.max(8, Math.round((envelopeLifter * sampleRate) / analysisRate)));
+  const lifter = Math.max(8, Math.round((envelopeLifter * sampleRate) / analysisRate));
+  const envelope = new CepstralEnvelope(size, lifter);
+  const transform = new RealFft(size);
   const window = hannWindow(size);
-  const re = new Float64Array(size);
-  const im = new Float64Array(size);
+  const frame = new Float64Array(size);
+  const re = new Float64Array(bins);
+  const im = new Float64Array(bins);
   const power = new Float64Array(bins);
   const logEnvelope = new Float64Array(bins);
   const gain = new Float64Array(bins);
@@ -43,19 +47,19 @@ export function applyVoiceProfile(speech: TimedPcm, profile: Pick<VoiceProfile, 
   for (let start = 0; start + size <= padded.length; start += hop) {
     let energy = 0;
     for (let i = 0; i < size; i++) {
-      re[i] = padded[start + i] * window[i];
-      im[i] = 0;
-      energy += re[i] * re[i];
+      const v = padded[start + i] * window[i];
+      frame[i] = v;
+      energy += v * v;
     }
     if (energy < 1e-14) continue;
-    fft(re, im);
+    transform.forward(frame, re, im);
     if (warp) {
       for (let k = 0; k < bins; k++) power[k] = re[k] * re[k] + im[k] * im[k];
       envelope.of(power, logEnvelope);
       for (let k = 0; k < bins; k++) {
         const moved = envelopeAt(logEnvelope, binHz, (k * binHz) / profile.formantScale);
         // Never boost by more than 24 dB: an envelope valley read into a peak is not worth noise.
-        gain[k] = 10 ** (Math.min(24, moved - logEnvelope[k]) / 20) * eq[k];
+        gain[k] = Math.exp(Math.min(24, moved - logEnvelope[k]) * dbToGain) * eq[k];
       }
     } else {
       gain.set(eq);
@@ -63,13 +67,9 @@ export function applyVoiceProfile(speech: TimedPcm, profile: Pick<VoiceProfile, 
     for (let k = 0; k < bins; k++) {
       re[k] *= gain[k];
       im[k] *= gain[k];
-      if (k > 0 && k < size / 2) {
-        re[size - k] *= gain[k];
-        im[size - k] *= gain[k];
-      }
     }
-    fft(re, im, true);
-    for (let i = 0; i < size; i++) out[start + i] += re[i] * window[i] * norm;
+    transform.inverse(re, im, frame);
+    for (let i = 0; i < size; i++) out[start + i] += frame[i] * window[i] * norm;
   }
 
   const result = new Float32Array(samples.length);
@@ -80,3 +80,6 @@ export function applyVoiceProfile(speech: TimedPcm, profile: Pick<VoiceProfile, 
   for (let i = 0; i < result.length; i++) result[i] = out[size + i] * scale;
   return { samples: result, sampleRate, words: speech.words.map((w) => ({ ...w })) };
 }
+
+/** 10^(dB / 20) as e^(dB · dbToGain): exp is cheaper than a power of 10. */
+const dbToGain = Math.LN10 / 20;
