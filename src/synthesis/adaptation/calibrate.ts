@@ -3,6 +3,7 @@ import type { SentenceTask } from '../pool/tasks.js';
 import type { CalibrationMeasurer } from './build-profile.js';
 import { calibrationSentences } from './calibration-text.js';
 import { bandCentres } from './bands.js';
+import { neutralMeasurements } from './neutral-measurements.js';
 import { VoiceAnalyser, type VoiceMeasurements } from './voice-analyser.js';
 
 /** Renders one calibration sentence exactly as synthesis renders sentences. */
@@ -16,9 +17,15 @@ export const renderHere: CalibrationRenderer = async (task) => (await import('..
 
 /**
  * Neutral renderings never change, whichever thread renders them (the same renderer, the same
- * engine): measured once per variant and adaptation thread.
+ * engine): the base voices' are measured in advance (neutral-measurements.ts), any other is
+ * measured once per variant and adaptation thread.
  */
 const neutralCache = new Map<string, Promise<VoiceMeasurements>>();
+
+function knownNeutral(variant: string): VoiceMeasurements | undefined {
+  const known = Object.hasOwn(neutralMeasurements, variant) ? neutralMeasurements[variant] : undefined;
+  return known && { ...known, f0: { ...known.f0 }, ltasDb: [...known.ltasDb], envelopeDb: [...known.envelopeDb], utterances: [] };
+}
 
 /**
  * Renders the calibration sentences through the same sentence renderer synthesis uses (engine,
@@ -28,10 +35,12 @@ const neutralCache = new Map<string, Promise<VoiceMeasurements>>();
 export function calibrationMeasurer(render: CalibrationRenderer = renderHere): CalibrationMeasurer {
   return (variant, prosody, timbre) => {
     const neutral = !timbre && prosody.pitch === 0 && prosody.range === 1 && prosody.rate === 1;
-    if (!neutral) return measure(render, variant, prosody, timbre);
+    if (!neutral) return renderAndMeasure(render, variant, prosody, timbre);
+    const known = knownNeutral(variant);
+    if (known) return Promise.resolve(known);
     let cached = neutralCache.get(variant);
     if (!cached) {
-      cached = measure(render, variant, prosody);
+      cached = renderAndMeasure(render, variant, prosody);
       cached.catch(() => neutralCache.delete(variant));
       neutralCache.set(variant, cached);
     }
@@ -42,7 +51,8 @@ export function calibrationMeasurer(render: CalibrationRenderer = renderHere): C
 /** Renders and measures in this thread. */
 export const measureCalibration: CalibrationMeasurer = calibrationMeasurer();
 
-async function measure(
+/** Renders the calibration sentences with `variant`, `prosody` and `timbre`, and measures them. */
+export async function renderAndMeasure(
   render: CalibrationRenderer,
   variant: string,
   prosody: Parameters<CalibrationMeasurer>[1],
