@@ -1,6 +1,6 @@
 import type { TimedPcm } from '../audio.js';
 import { bandGainAt } from './bands.js';
-import { CepstralEnvelope, envelopeAt, envelopeLifter } from './envelope.js';
+import { CepstralEnvelope, envelopeLifter } from './envelope.js';
 import { hannWindow } from './fft.js';
 import { RealFft } from './real-fft.js';
 import type { VoiceProfile } from './voice-profile.js';
@@ -30,6 +30,7 @@ export function applyVoiceProfile(speech: TimedPcm, profile: Pick<VoiceProfile, 
   // The same quefrency cut as the analysis (coefficient n lies at n / sampleRate seconds).
   const lifter = Math.max(8, Math.round((envelopeLifter * sampleRate) / analysisRate));
   const envelope = new CepstralEnvelope(size, lifter);
+  const movedAt = interpolation(bins, (k) => k / profile.formantScale);
   const transform = new RealFft(size);
   const window = hannWindow(size);
   const frame = new Float64Array(size);
@@ -56,8 +57,9 @@ export function applyVoiceProfile(speech: TimedPcm, profile: Pick<VoiceProfile, 
     if (warp) {
       for (let k = 0; k < bins; k++) power[k] = re[k] * re[k] + im[k] * im[k];
       envelope.of(power, logEnvelope);
+      const { low, fraction } = movedAt;
       for (let k = 0; k < bins; k++) {
-        const moved = envelopeAt(logEnvelope, binHz, (k * binHz) / profile.formantScale);
+        const moved = logEnvelope[low[k]] + (logEnvelope[low[k] + 1] - logEnvelope[low[k]]) * fraction[k];
         // Never boost by more than 24 dB: an envelope valley read into a peak is not worth noise.
         gain[k] = Math.exp(Math.min(24, moved - logEnvelope[k]) * dbToGain) * eq[k];
       }
@@ -79,6 +81,21 @@ export function applyVoiceProfile(speech: TimedPcm, profile: Pick<VoiceProfile, 
   const scale = peak > 0.98 ? 0.98 / peak : 1;
   for (let i = 0; i < result.length; i++) result[i] = out[size + i] * scale;
   return { samples: result, sampleRate, words: speech.words.map((w) => ({ ...w })) };
+}
+
+/**
+ * Where each bin reads the envelope (linear interpolation at `position(bin)`, held at the ends as
+ * envelopeAt does): the bin below and the fraction to the next, the same for every frame.
+ */
+function interpolation(bins: number, position: (bin: number) => number): { low: Int32Array; fraction: Float64Array } {
+  const low = new Int32Array(bins);
+  const fraction = new Float64Array(bins);
+  for (let k = 0; k < bins; k++) {
+    const p = Math.min(bins - 1, Math.max(0, position(k)));
+    low[k] = Math.min(bins - 2, Math.floor(p));
+    fraction[k] = p - low[k];
+  }
+  return { low, fraction };
 }
 
 /** 10^(dB / 20) as e^(dB · dbToGain): exp is cheaper than a power of 10. */
