@@ -9,6 +9,8 @@ import { RealFft } from './real-fft.js';
 /** Cepstral coefficients kept: at 16 kHz, detail finer than ~530 Hz is smoothed away, above any F0 of speech. */
 export const envelopeLifter = 30;
 
+const decibelsPerNeper = 10 / Math.LN10;
+
 /**
  * Smoothed log spectrum (dB) of one frame's power spectrum (`size / 2 + 1` bins). The log
  * spectrum of a real frame is even, so its cepstrum and the envelope back from it are cosine
@@ -50,7 +52,8 @@ export class CepstralEnvelope {
    */
   cepstrumOf(power: ArrayLike<number>, out: Float64Array): Float64Array {
     const { bins, size, lifter, even, re, im, taper } = this;
-    for (let k = 0; k < bins; k++) even[k] = 10 * Math.log10(power[k] + 1e-12);
+    // 10·log10 as a multiple of the natural log, which costs half as much.
+    for (let k = 0; k < bins; k++) even[k] = decibelsPerNeper * Math.log(power[k] + 1e-12);
     for (let k = 1; k < bins - 1; k++) even[size - k] = even[k];
     this.fft.forward(even, re, im);
     for (let n = 0; n <= lifter; n++) out[n] = (re[n] / size) * taper[n];
