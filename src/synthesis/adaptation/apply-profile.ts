@@ -62,7 +62,7 @@ export function applyVoiceProfile(speech: TimedPcm, profile: Pick<VoiceProfile, 
       spectrumIm[k] *= g;
     }
     transform.inverse(spectrumRe, spectrumIm, frame);
-    for (let i = 0; i < size; i++) out[start + i] += frame[i] * window[i] * norm;
+    overlapAdd(out, start, frame, window, norm);
   };
 
   // The envelope is read from every other frame (frames are a quarter of their length apart and
@@ -76,13 +76,7 @@ export function applyVoiceProfile(speech: TimedPcm, profile: Pick<VoiceProfile, 
   let waitingAt = -1;
   let index = 0;
   for (let start = 0; start + size <= padded.length; start += hop, index++) {
-    let energy = 0;
-    for (let i = 0; i < size; i++) {
-      const v = padded[start + i] * window[i];
-      frame[i] = v;
-      energy += v * v;
-    }
-    if (energy < 1e-14) {
+    if (windowed(padded, start, window, frame) < 1e-14) {
       if (waitingAt >= 0) emit(waitingAt, waitingRe, waitingIm, previous);
       waitingAt = -1;
       previous = null;
@@ -119,6 +113,22 @@ export function applyVoiceProfile(speech: TimedPcm, profile: Pick<VoiceProfile, 
   const scale = peak > 0.98 ? 0.98 / peak : 1;
   for (let i = 0; i < result.length; i++) result[i] = out[size + i] * scale;
   return { samples: result, sampleRate, words: speech.words.map((w) => ({ ...w })) };
+}
+
+/** Writes `window` × the samples from `start` into `frame`; returns the windowed frame's energy. */
+function windowed(samples: Float32Array, start: number, window: Float64Array, frame: Float64Array): number {
+  let energy = 0;
+  for (let i = 0; i < frame.length; i++) {
+    const v = samples[start + i] * window[i];
+    frame[i] = v;
+    energy += v * v;
+  }
+  return energy;
+}
+
+/** Adds `window` × `frame` × `gain` into `out` from `start`. */
+function overlapAdd(out: Float64Array, start: number, frame: Float64Array, window: Float64Array, gain: number): void {
+  for (let i = 0; i < frame.length; i++) out[start + i] += frame[i] * window[i] * gain;
 }
 
 /**
