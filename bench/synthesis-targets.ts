@@ -155,6 +155,8 @@ async function cloneRun(file: string): Promise<void> {
   const server = await startBenchServer('clone');
   try {
     await server.services.plans.update('custom', { customVoiceSlot: 1000, maxConcurrentClones: 10 });
+    // What `orator serve` does before it listens: a fresh server's first clone meets warm synthesis threads.
+    await server.services.pool.warmUp();
     const bytes = readFileSync(file);
     const clone = async () => {
       const body = new FormData();
