@@ -127,7 +127,8 @@ export async function openCoreServices(config: Config, options: OpenOptions = {}
   const limiters = await createLimiters(config, clock);
   const accounts = new AccountService(repositories.accounts, { encryptionKey: keys.encryption, clock, audit: repositories.audit, keys: repositories.keys });
   const urlSigner = new UrlSigner(keys.urlSigning, clock);
-  const adaptation = new AdaptationPool(1, config.cloneAnalysisBudgetSeconds);
+  // Clones render their calibration sentences in the (warm) synthesis threads.
+  const adaptation = new AdaptationPool(1, config.cloneAnalysisBudgetSeconds, (task) => pool.renderSentence(task));
   const customVoices = new CustomVoiceService({
     repository: repositories.customVoices,
     blobs,

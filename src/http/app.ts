@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Services } from '../app/services.js';
 import { createLogger } from '../logging/create-logger.js';
 import { quietHealthProbes } from '../logging/quiet-health-probes.js';
+import { requestLoggerFactory } from '../logging/request-loggers.js';
 import { boundedErrorBody } from './bounded-error-body.js';
 import { ApiError } from './api-error.js';
 import { unavailableService } from './service-unavailable.js';
@@ -20,6 +21,7 @@ import { registerPreview } from './site/preview.js';
 export async function buildApp(services: Services): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: createLogger({ level: services.config.logLevel }) as FastifyBaseLogger,
+    childLoggerFactory: requestLoggerFactory,
     bodyLimit: 1024 * 1024,
     // Bodies of the earlier interface can carry a 350-character text; 1 MiB leaves room without inviting abuse.
   });

@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { CoreServices } from '../app/services.js';
 import { createLogger } from '../logging/create-logger.js';
 import { quietHealthProbes } from '../logging/quiet-health-probes.js';
+import { requestLoggerFactory } from '../logging/request-loggers.js';
 import { registerHealth } from './site/health.js';
 
 /**
@@ -10,7 +11,7 @@ import { registerHealth } from './site/health.js';
  * mistake serves nothing it should not.
  */
 export async function buildWorkerApp(services: Pick<CoreServices, 'config' | 'store' | 'blobs'>): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: createLogger({ level: services.config.logLevel }) as FastifyBaseLogger });
+  const app = Fastify({ loggerInstance: createLogger({ level: services.config.logLevel }) as FastifyBaseLogger, childLoggerFactory: requestLoggerFactory });
   app.setErrorHandler((error, request, reply) => {
     request.log.error(error);
     return reply.status(500).send({ detail: 'Internal server error' });

@@ -1,11 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Metrics } from './metrics.js';
 
-const started = new WeakMap<FastifyRequest, bigint>();
-
-function secondsSince(request: FastifyRequest): number {
-  const start = started.get(request);
-  return start === undefined ? 0 : Number(process.hrtime.bigint() - start) / 1e9;
+/**
+ * Seconds since Fastify started the request's reply (taken right after routing, before the
+ * onRequest hooks: it does so for every route that has an onResponse hook, as all have here).
+ */
+function secondsSince(reply: FastifyReply): number {
+  return reply.elapsedTime / 1000;
 }
 
 /** The route pattern (`/v3/voices/:voice_id`), never the raw URL, so labels stay few; unmatched requests share one. */
@@ -19,12 +20,9 @@ function routeOf(request: FastifyRequest): string {
  * byte, taken when the first chunk is written.
  */
 export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics): void {
-  // Callback hooks rather than async ones: they run on every request, and each async hook costs
-  // a promise and its microtasks, a measurable share of a light request (bench:light-routes).
-  app.addHook('onRequest', (request, _reply, done) => {
-    started.set(request, process.hrtime.bigint());
-    done();
-  });
+  // Callback hooks rather than async ones, and none on onRequest (Fastify times the reply itself):
+  // they run on every request, and each hook and async step is a measurable share of a light
+  // request (bench:light-routes).
   app.addHook('onSend', (request, reply, payload, done) => {
     const streamed = payload !== null && typeof payload === 'object' && typeof (payload as { pipe?: unknown }).pipe === 'function';
     if (!streamed) return done(null, payload);
@@ -32,7 +30,7 @@ export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics): voi
     const write = raw.write;
     raw.write = function (this: typeof raw, ...args: Parameters<typeof raw.write>) {
       raw.write = write;
-      metrics.streamTtfb.observe({ route: routeOf(request) }, secondsSince(request));
+      metrics.streamTtfb.observe({ route: routeOf(request) }, secondsSince(reply));
       return write.apply(this, args);
     } as typeof raw.write;
     done(null, payload);
@@ -40,7 +38,7 @@ export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics): voi
   app.addHook('onResponse', (request, reply, done) => {
     const labels = { method: request.method, route: routeOf(request), status: String(reply.statusCode) };
     metrics.httpRequests.inc(labels);
-    metrics.httpDuration.observe(labels, secondsSince(request));
+    metrics.httpDuration.observe(labels, secondsSince(reply));
     done();
   });
 }

@@ -8,6 +8,7 @@ type AccountFields = Pick<AccountRow, (typeof accountColumns)[number]>;
 import { planFromRow } from './plan-repository.js';
 import { affected, type DatabaseHandle } from './database-handle.js';
 import { PreparedQuery } from './prepared-query.js';
+import { ReadUntilWrite } from './read-until-write.js';
 import { unsealedCallbackUrls, type CallbackUrlSeal } from '../security/callback-url-seal.js';
 
 /** What a request signed in with an API key works with, read in one query. */
@@ -84,6 +85,9 @@ export class AccountRepository {
   /** Every request of the current interface starts with it: prepared once (see PreparedQuery). */
   private readonly keySignIn: PreparedQuery<{ digest: string; now: number }, Record<string, unknown>>;
 
+  /** Sign-ins by key digest, read again once anything is written (SQLite; PostgreSQL reads each time). */
+  private readonly keySignIns: ReadUntilWrite<KeySignIn & { keyExpiresAt: number | null }>;
+
   /** Every request of the earlier interface starts with it. */
   private readonly tokenSignIn: PreparedQuery<{ digest: string }, Record<string, unknown>>;
 
@@ -91,6 +95,7 @@ export class AccountRepository {
     private readonly db: DatabaseHandle,
     private readonly callbackUrls: CallbackUrlSeal = unsealedCallbackUrls,
   ) {
+    this.keySignIns = new ReadUntilWrite(db);
     this.tokenSignIn = new PreparedQuery(db, (param) =>
       db
         .selectFrom('accounts')
@@ -109,6 +114,7 @@ export class AccountRepository {
         .select(accountColumns.map((column) => `accounts.${column}` as const))
         .select(planColumns)
         .select('account_keys.key_hash as stored_digest')
+        .select('account_keys.expires_at as key_expires_at')
         .where('account_keys.key_hash', '=', param('digest'))
         .where('account_keys.revoked_at', 'is', null)
         .where((eb) => eb.or([eb('account_keys.expires_at', 'is', null), eb('account_keys.expires_at', '>', param('now'))])),
@@ -127,13 +133,29 @@ export class AccountRepository {
 
   /**
    * The account, its plan and its voices version for the API key with this digest, if the key is
-   * neither revoked nor expired at `now`: one indexed read, nothing cached, so a key revoked or an
-   * account disabled through any process is refused on the very next request.
+   * neither revoked nor expired at `now`: one indexed read, kept on SQLite only until anything is
+   * written to the database (ReadUntilWrite), so a key revoked or an account disabled through any
+   * process is refused on the very next request.
    */
   async findByValidKey(digest: string, now: number): Promise<KeySignIn | null> {
-    const row = (await this.keySignIn.first({ digest, now })) as (AccountFields & PlanRowColumns & { stored_digest: string }) | undefined;
-    if (!row) return null;
-    return { account: this.accountFromRow(row), plan: planFromRow({ ...row, name: row.plan }), voicesVersion: Number(row.voices_version), storedDigest: row.stored_digest };
+    const found = await this.keySignIns.get(
+      digest,
+      async () => {
+        const row = (await this.keySignIn.first({ digest, now })) as (AccountFields & PlanRowColumns & { stored_digest: string; key_expires_at: number | null }) | undefined;
+        if (!row) return undefined;
+        // Frozen: one sign-in may be handed to many requests.
+        return Object.freeze({
+          account: Object.freeze(this.accountFromRow(row)),
+          plan: Object.freeze(planFromRow({ ...row, name: row.plan })),
+          voicesVersion: Number(row.voices_version),
+          storedDigest: row.stored_digest,
+          keyExpiresAt: row.key_expires_at === null ? null : Number(row.key_expires_at),
+        });
+      },
+      // A key kept from before its expiry is refused from then on, like the query would.
+      (kept) => kept.keyExpiresAt === null || kept.keyExpiresAt > now,
+    );
+    return found ?? null;
   }
 
   /** The handle this repository works through (for the repositories that go with it). */

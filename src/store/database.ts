@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type pg from 'pg';
 import { withCachedStatements } from './cached-statements.js';
+import { setChangeStamp, sqliteChangeStamp } from './change-stamp.js';
 import type { Listening } from './postgres-listener.js';
 import type { Database } from './schema.js';
 
@@ -58,6 +59,8 @@ function openSqlite(dataDir: string): Store {
   // Safe with WAL (durable across application crashes; an OS crash may lose the last commits).
   file.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withCachedStatements(file) }) });
+  // What lets the repositories keep a read (the sign-in) until anything is written (change-stamp.ts).
+  setChangeStamp(db, sqliteChangeStamp(file));
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -209,7 +209,10 @@ export function jobQueueContract(name: string, createBackend: () => Promise<JobQ
     });
 
     it('renews the lease of a long job so no one else takes it', async () => {
-      const make = () => jobType('long', () => sleep(900), { leaseMs: 200 });
+      // The job outlives three leases. A lease is renewed every third of it, so only a stall of a
+      // whole second (not a loaded machine's hiccup) could let the second queue take it over.
+      const leaseMs = 1000;
+      const make = () => jobType('long', () => sleep(3 * leaseMs), { leaseMs });
       const [a, b] = [await open(), await open()];
       const [ta, tb] = [make(), make()];
       a.register(ta);
@@ -306,14 +309,14 @@ export function jobQueueContract(name: string, createBackend: () => Promise<JobQ
       await waitFor(() => first.runs.length === 1, 5000, 'start');
       await queue.stop({ timeoutMs: 100 });
       assert.equal(aborted, true);
-      await waitFor(async () => (await queue.getJob(id))?.state === 'waiting', 2000, 'release');
+      await waitFor(async () => (await queue.getJob(id))?.state === 'waiting', 10_000, 'release');
       assert.match((await queue.getJob(id))?.lastError ?? '', /stopped/);
 
       const second = stuck();
       const next = await open();
       next.register(second);
       await next.start();
-      await waitFor(async () => (await next.getJob(id))?.state === 'completed', 5000, 'rerun');
+      await waitFor(async () => (await next.getJob(id))?.state === 'completed', 20_000, 'rerun');
       assert.deepEqual([...first.runs, ...second.runs].map((r) => r.attempt), [1, 2]);
     });
   });

@@ -7,7 +7,8 @@ import { hashSecret, newSecret, safeEqual } from '../../security/secrets.js';
 import type { Account } from './account.js';
 import { accountNotFound, invalidValue, keyNotFound, planNotFound } from './errors.js';
 import type { Plan } from './plan.js';
-import { parseCreditPeriod, periodAt } from './credit-period.js';
+import { PeriodMemo, type CurrentPeriod } from './period-memo.js';
+export type { CurrentPeriod } from './period-memo.js';
 
 export interface NewAccount {
   /** Default `free`. */
@@ -37,15 +38,6 @@ export interface AccountOverview {
   period: CurrentPeriod;
 }
 
-/** The billing period an account is in: its length, when it began, when credits renew next. */
-export interface CurrentPeriod {
-  /** ISO 8601 duration of the plan (`P1M`…). */
-  length: string;
-  /** ms since the epoch. */
-  start: number;
-  /** The next renewal (ms): the end of this period. */
-  nextRenewalAt: number;
-}
 
 /** Who a request is, as read when it signed in. */
 export interface SignedIn {
@@ -90,6 +82,7 @@ export class AccountService {
   private readonly audit: AccountAuditRepository;
   private readonly keys: AccountKeyRepository;
   private lastAuditAt = 0;
+  private readonly periods = new PeriodMemo();
 
   constructor(
     /** The accounts repository (a database handle is still accepted and wrapped in one). */
@@ -151,8 +144,7 @@ export class AccountService {
 
   /** The billing period the account is in now, on the service's clock. */
   periodOf(account: Account, plan: Plan): CurrentPeriod {
-    const { start, end } = periodAt(account.createdAt, parseCreditPeriod(plan.creditPeriod), this.clock.now());
-    return { length: plan.creditPeriod, start, nextRenewalAt: end };
+    return this.periods.at(account.createdAt, plan.creditPeriod, this.clock.now());
   }
 
   /** Whole seconds (at least 1) until the account's credits renew, on the service's clock: when a refusal for lack of credit stops applying. */

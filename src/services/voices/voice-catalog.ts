@@ -1,3 +1,4 @@
+import { builtinVoices } from '../../synthesis/catalog/builtin-voices.js';
 import { listBuiltinVoices } from '../../synthesis/catalog/catalog.js';
 import { modelsOf, type VoiceModel } from '../../synthesis/catalog/voice-models.js';
 import type { Age, CatalogVoice, Gender } from '../../synthesis/catalog/voice-types.js';
@@ -56,6 +57,9 @@ function builtinEntry(voice: CatalogVoice): VoiceEntry {
   };
 }
 
+/** The fixed catalog's entries (every release has them), by voice id. */
+const fixedById = new Map(builtinVoices.map((voice) => [`tc_${voice.id}`, builtinEntry(voice)]));
+
 /** Built-in entries, remade only when the catalog changes (a model installed or removed while running). */
 let builtinSource: readonly CatalogVoice[] | null = null;
 let builtinEntries: readonly VoiceEntry[] = [];
@@ -65,7 +69,7 @@ function currentBuiltins(): { entries: readonly VoiceEntry[]; byId: Map<string, 
   const voices = listBuiltinVoices();
   if (voices !== builtinSource) {
     builtinSource = voices;
-    builtinEntries = voices.map(builtinEntry);
+    builtinEntries = voices.map((voice) => fixedById.get(`tc_${voice.id}`) ?? builtinEntry(voice));
     builtinById = new Map(builtinEntries.map((entry) => [entry.voiceId, entry]));
   }
   return { entries: builtinEntries, byId: builtinById };
@@ -130,10 +134,10 @@ export class VoiceCatalog {
   }
 
   async find(accountUid: string, voiceId: string, voicesVersion?: number | null): Promise<VoiceEntry | null> {
-    const builtin = currentBuiltins().byId.get(voiceId);
-    if (builtin) return builtin;
-    if (!voiceId.startsWith('uc_')) return null;
-    return (await this.customOf(accountUid, voicesVersion)).byId.get(voiceId) ?? null;
+    // Only the id of a voice from an installed model needs the models directory looked at: a
+    // custom id (`uc_`) never names a built-in voice, and the fixed catalog is always there.
+    if (voiceId.startsWith('uc_')) return (await this.customOf(accountUid, voicesVersion)).byId.get(voiceId) ?? null;
+    return fixedById.get(voiceId) ?? currentBuiltins().byId.get(voiceId) ?? null;
   }
 
   private async customOf(accountUid: string, version: number | null | undefined): Promise<Omit<CachedCustomVoices, 'version'>> {

@@ -1,6 +1,10 @@
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import type { Pcm } from '../audio.js';
+import type { SentenceTask } from '../pool/tasks.js';
+import { serveRenders } from './render-port.js';
 import type { UploadInfo } from './read-upload.js';
-import type { AdaptationOutcome } from './adaptation-tasks.js';
+import type { AdaptationOutcome, CloneTask } from './adaptation-tasks.js';
 import { UploadRejection, type UploadLimits } from './upload-rejection.js';
 import type { VoiceMeasurements } from './voice-analyser.js';
 import type { VoiceProfile } from './voice-profile.js';
@@ -42,9 +46,15 @@ export class AdaptationPool {
    * piscina only when a thread is free, so its `budgetSeconds` counts its own running time; past
    * it the thread is ended (piscina starts another) and the task fails with AnalysisTimeoutError.
    */
+  /**
+   * `renderer` renders the calibration sentences of a clone (a server passes its synthesis pool,
+   * whose threads have eSpeak warm and render the sentences side by side); without it the
+   * adaptation thread loads the engine and renders them itself.
+   */
   constructor(
     readonly threads = 1,
     public budgetSeconds = 300,
+    private readonly renderer?: (task: SentenceTask) => Promise<Pcm>,
   ) {
     this.queue = new FairTaskQueue(threads, maxWaitingAnalyses);
   }
@@ -68,7 +78,7 @@ export class AdaptationPool {
 
   /** Reads, measures and fits a profile to an upload on disk, or an UploadRejection. */
   async clone(path: string, limits: UploadLimits, careful: boolean, owner = ''): Promise<CloneResult> {
-    const outcome = await this.run(owner, { kind: 'clone', path, limits, careful });
+    const outcome = await this.runClone(owner, { kind: 'clone', path, limits, careful });
     if (!outcome.ok) throw new UploadRejection(outcome.reason, outcome.message);
     return {
       info: outcome.info,
@@ -79,12 +89,23 @@ export class AdaptationPool {
     };
   }
 
-  private run(owner: string, task: object): Promise<AdaptationOutcome> {
+  private async runClone(owner: string, task: Omit<CloneTask, 'renderPort'>): Promise<AdaptationOutcome> {
+    if (!this.renderer) return this.run(owner, task);
+    const { port1, port2 } = new MessageChannel();
+    serveRenders(port1, this.renderer);
+    try {
+      return await this.run(owner, { ...task, renderPort: port2 }, [port2]);
+    } finally {
+      port1.close();
+    }
+  }
+
+  private run(owner: string, task: object, transferList: Transferable[] = []): Promise<AdaptationOutcome> {
     return this.queue.run(owner, async () => {
       const budgetSeconds = this.budgetSeconds;
       const signal = AbortSignal.timeout(budgetSeconds * 1000);
       try {
-        return (await this.piscina.run(task, { signal })) as AdaptationOutcome;
+        return (await this.piscina.run(task, { signal, transferList } as never)) as AdaptationOutcome;
       } catch (error) {
         throw signal.aborted ? new AnalysisTimeoutError(budgetSeconds) : error;
       }

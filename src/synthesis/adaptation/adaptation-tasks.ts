@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import type { UploadInfo } from './read-upload.js';
 import type { UploadLimits, UploadRejectionReason } from './upload-rejection.js';
 import type { VoiceMeasurements } from './voice-analyser.js';
@@ -16,6 +17,8 @@ export interface CloneTask {
   path: string;
   limits: UploadLimits;
   careful: boolean;
+  /** Where calibration sentences are rendered (see render-port.ts); without it, in the adaptation thread. */
+  renderPort?: MessagePort;
 }
 
 export type AdaptationTask = ProbeTask | CloneTask;

@@ -1,7 +1,8 @@
 /** Entry of the adaptation threads: decoding uploads, measuring voices and fitting profiles, off the event loop. */
 import { buildVoiceProfile, NotEnoughSpeechError } from './build-profile.js';
-import { measureCalibration } from './calibrate.js';
+import { calibrationMeasurer } from './calibrate.js';
 import { readUpload } from './read-upload.js';
+import { renderThrough } from './render-port.js';
 import { UploadRejection } from './upload-rejection.js';
 import { VoiceAnalyser } from './voice-analyser.js';
 import type { AdaptationOutcome, AdaptationTask } from './adaptation-tasks.js';
@@ -17,7 +18,8 @@ export default async function run(task: AdaptationTask): Promise<AdaptationOutco
     const info = await readUpload(task.path, task.limits, (block) => analyser.add(block));
     const measurements = analyser.finish();
     const analysedAt = performance.now();
-    const profile = await buildVoiceProfile(measurements, measureCalibration, { careful: task.careful });
+    const measure = calibrationMeasurer(task.renderPort && renderThrough(task.renderPort));
+    const profile = await buildVoiceProfile(measurements, measure, { careful: task.careful });
     return {
       ok: true,
       info,
@@ -30,5 +32,7 @@ export default async function run(task: AdaptationTask): Promise<AdaptationOutco
     if (error instanceof UploadRejection) return { ok: false, reason: error.reason, message: error.message };
     if (error instanceof NotEnoughSpeechError) return { ok: false, reason: 'not_enough_speech', message: error.message };
     throw error;
+  } finally {
+    if (task.kind === 'clone') task.renderPort?.close();
   }
 }

@@ -1,7 +1,8 @@
 import type { TimedPcm } from '../audio.js';
 import { bandGainAt } from './bands.js';
-import { CepstralEnvelope, envelopeAt, envelopeLifter } from './envelope.js';
-import { fft, hannWindow } from './fft.js';
+import { CepstralEnvelope, envelopeLifter } from './envelope.js';
+import { hannWindow } from './fft.js';
+import { RealFft } from './real-fft.js';
 import type { VoiceProfile } from './voice-profile.js';
 import { analysisRate } from './voice-analyser.js';
 
@@ -27,10 +28,14 @@ export function applyVoiceProfile(speech: TimedPcm, profile: Pick<VoiceProfile, 
   if (!warp && eq.every((g) => Math.abs(g - 1) < 1e-4)) return { ...speech, samples: samples.slice(), words: speech.words.map((w) => ({ ...w })) };
 
   // The same quefrency cut as the analysis (coefficient n lies at n / sampleRate seconds).
-  const envelope = new CepstralEnvelope(size, Math.max(8, Math.round((envelopeLifter * sampleRate) / analysisRate)));
+  const lifter = Math.max(8, Math.round((envelopeLifter * sampleRate) / analysisRate));
+  const envelope = new CepstralEnvelope(size, lifter);
+  const movedAt = interpolation(bins, (k) => k / profile.formantScale);
+  const transform = new RealFft(size);
   const window = hannWindow(size);
-  const re = new Float64Array(size);
-  const im = new Float64Array(size);
+  const frame = new Float64Array(size);
+  const re = new Float64Array(bins);
+  const im = new Float64Array(bins);
   const power = new Float64Array(bins);
   const logEnvelope = new Float64Array(bins);
   const gain = new Float64Array(bins);
@@ -40,37 +45,66 @@ export function applyVoiceProfile(speech: TimedPcm, profile: Pick<VoiceProfile, 
   const out = new Float64Array(padded.length);
   const norm = 1 / 1.5;
 
-  for (let start = 0; start + size <= padded.length; start += hop) {
-    let energy = 0;
-    for (let i = 0; i < size; i++) {
-      re[i] = padded[start + i] * window[i];
-      im[i] = 0;
-      energy += re[i] * re[i];
-    }
-    if (energy < 1e-14) continue;
-    fft(re, im);
-    if (warp) {
-      for (let k = 0; k < bins; k++) power[k] = re[k] * re[k] + im[k] * im[k];
-      envelope.of(power, logEnvelope);
-      for (let k = 0; k < bins; k++) {
-        const moved = envelopeAt(logEnvelope, binHz, (k * binHz) / profile.formantScale);
-        // Never boost by more than 24 dB: an envelope valley read into a peak is not worth noise.
-        gain[k] = 10 ** (Math.min(24, moved - logEnvelope[k]) / 20) * eq[k];
-      }
-    } else {
-      gain.set(eq);
-    }
+  /** Envelope shift (dB per bin: the envelope read at f / formantScale minus at f) of the spectrum in re, im. */
+  const shiftOf = (into: Float64Array): Float64Array => {
+    for (let k = 0; k < bins; k++) power[k] = re[k] * re[k] + im[k] * im[k];
+    envelope.of(power, logEnvelope);
+    const { low, fraction } = movedAt;
+    for (let k = 0; k < bins; k++) into[k] = logEnvelope[low[k]] + (logEnvelope[low[k] + 1] - logEnvelope[low[k]]) * fraction[k] - logEnvelope[k];
+    return into;
+  };
+  /** Filters a frame's spectrum by the shift (or the equalizer alone) and adds it back at `start`. */
+  const emit = (start: number, spectrumRe: Float64Array, spectrumIm: Float64Array, shift: Float64Array | null): void => {
     for (let k = 0; k < bins; k++) {
-      re[k] *= gain[k];
-      im[k] *= gain[k];
-      if (k > 0 && k < size / 2) {
-        re[size - k] *= gain[k];
-        im[size - k] *= gain[k];
-      }
+      // Never boost by more than 24 dB: an envelope valley read into a peak is not worth noise.
+      const g = shift ? Math.exp(Math.min(24, shift[k]) * dbToGain) * eq[k] : eq[k];
+      spectrumRe[k] *= g;
+      spectrumIm[k] *= g;
     }
-    fft(re, im, true);
-    for (let i = 0; i < size; i++) out[start + i] += re[i] * window[i] * norm;
+    transform.inverse(spectrumRe, spectrumIm, frame);
+    overlapAdd(out, start, frame, window, norm);
+  };
+
+  // The envelope is read from every other frame (frames are a quarter of their length apart and
+  // the vocal tract moves little in 12 ms); a frame between two read ones waits for the next and
+  // takes the mean of their shifts, which halves the envelope work.
+  let previous: Float64Array | null = null as Float64Array | null;
+  let current: Float64Array = new Float64Array(bins);
+  const between = new Float64Array(bins);
+  const waitingRe = new Float64Array(bins);
+  const waitingIm = new Float64Array(bins);
+  let waitingAt = -1;
+  let index = 0;
+  for (let start = 0; start + size <= padded.length; start += hop, index++) {
+    if (windowed(padded, start, window, frame) < 1e-14) {
+      if (waitingAt >= 0) emit(waitingAt, waitingRe, waitingIm, previous);
+      waitingAt = -1;
+      previous = null;
+      continue;
+    }
+    transform.forward(frame, re, im);
+    if (!warp) {
+      emit(start, re, im, null);
+      continue;
+    }
+    if (index % 2 === 1 && previous) {
+      waitingRe.set(re);
+      waitingIm.set(im);
+      waitingAt = start;
+      continue;
+    }
+    shiftOf(current);
+    if (waitingAt >= 0) {
+      for (let k = 0; k < bins; k++) between[k] = 0.5 * (previous![k] + current[k]);
+      emit(waitingAt, waitingRe, waitingIm, between);
+      waitingAt = -1;
+    }
+    emit(start, re, im, current);
+    const spare = previous ?? new Float64Array(bins);
+    previous = current;
+    current = spare;
   }
+  if (waitingAt >= 0) emit(waitingAt, waitingRe, waitingIm, previous);
 
   const result = new Float32Array(samples.length);
   let peak = 0;
@@ -80,3 +114,37 @@ export function applyVoiceProfile(speech: TimedPcm, profile: Pick<VoiceProfile, 
   for (let i = 0; i < result.length; i++) result[i] = out[size + i] * scale;
   return { samples: result, sampleRate, words: speech.words.map((w) => ({ ...w })) };
 }
+
+/** Writes `window` × the samples from `start` into `frame`; returns the windowed frame's energy. */
+function windowed(samples: Float32Array, start: number, window: Float64Array, frame: Float64Array): number {
+  let energy = 0;
+  for (let i = 0; i < frame.length; i++) {
+    const v = samples[start + i] * window[i];
+    frame[i] = v;
+    energy += v * v;
+  }
+  return energy;
+}
+
+/** Adds `window` × `frame` × `gain` into `out` from `start`. */
+function overlapAdd(out: Float64Array, start: number, frame: Float64Array, window: Float64Array, gain: number): void {
+  for (let i = 0; i < frame.length; i++) out[start + i] += frame[i] * window[i] * gain;
+}
+
+/**
+ * Where each bin reads the envelope (linear interpolation at `position(bin)`, held at the ends as
+ * envelopeAt does): the bin below and the fraction to the next, the same for every frame.
+ */
+function interpolation(bins: number, position: (bin: number) => number): { low: Int32Array; fraction: Float64Array } {
+  const low = new Int32Array(bins);
+  const fraction = new Float64Array(bins);
+  for (let k = 0; k < bins; k++) {
+    const p = Math.min(bins - 1, Math.max(0, position(k)));
+    low[k] = Math.min(bins - 2, Math.floor(p));
+    fraction[k] = p - low[k];
+  }
+  return { low, fraction };
+}
+
+/** 10^(dB / 20) as e^(dB · dbToGain): exp is cheaper than a power of 10. */
+const dbToGain = Math.LN10 / 20;

@@ -35,6 +35,8 @@ export class NotEnoughSpeechError extends Error {
 const genderBoundaryHz = 165;
 const quickCandidates = { male: ['m1', 'm3', 'm6', 'm7'], female: ['f1', 'f2', 'f3', 'f4'] };
 const carefulCandidates = { male: maleVariants.filter((v) => /^m\d$/.test(v)), female: femaleVariants.filter((v) => /^f\d$/.test(v)) };
+/** Every base voice a profile may start from, quick or careful: those measured neutrally in advance (neutral-measurements.ts). */
+export const candidateVariants: readonly string[] = [...new Set([...Object.values(quickCandidates), ...Object.values(carefulCandidates)].flat())];
 /** How much of the remaining spectral difference each careful round corrects (less than all: measurements are noisy). */
 const eqStep = 0.8;
 

@@ -4,14 +4,25 @@
  * the lifter, the vocal tract's resonances below it.
  */
 
+import { RealFft } from './real-fft.js';
+
 /** Cepstral coefficients kept: at 16 kHz, detail finer than ~530 Hz is smoothed away, above any F0 of speech. */
 export const envelopeLifter = 30;
 
-/** Smoothed log spectrum (dB) of one frame's power spectrum (`size / 2 + 1` bins). */
+const decibelsPerNeper = 10 / Math.LN10;
+
+/**
+ * Smoothed log spectrum (dB) of one frame's power spectrum (`size / 2 + 1` bins). The log
+ * spectrum of a real frame is even, so its cepstrum and the envelope back from it are cosine
+ * sums: each is one real FFT of an evenly extended sequence, cheaper than the sums themselves.
+ */
 export class CepstralEnvelope {
-  private readonly cosines: Float64Array[];
   private readonly bins: number;
-  private readonly logs: Float64Array;
+  private readonly fft: RealFft;
+  private readonly even: Float64Array;
+  private readonly re: Float64Array;
+  private readonly im: Float64Array;
+  private readonly taper: Float64Array;
   private readonly cepstrum: Float64Array;
 
   constructor(
@@ -19,33 +30,47 @@ export class CepstralEnvelope {
     readonly lifter = envelopeLifter,
   ) {
     this.bins = size / 2 + 1;
-    this.cosines = Array.from({ length: lifter + 1 }, (_, n) => {
-      const row = new Float64Array(this.bins);
-      for (let k = 0; k < this.bins; k++) row[k] = Math.cos((2 * Math.PI * k * n) / size);
-      return row;
-    });
-    this.logs = new Float64Array(this.bins);
+    this.fft = new RealFft(size);
+    this.even = new Float64Array(size);
+    this.re = new Float64Array(this.bins);
+    this.im = new Float64Array(this.bins);
+    // A half-cosine taper on the last coefficients avoids ringing from a sharp lifter.
+    this.taper = Float64Array.from({ length: lifter + 1 }, (_, n) =>
+      n <= lifter * 0.75 ? 1 : 0.5 + 0.5 * Math.cos((Math.PI * (n - lifter * 0.75)) / (lifter * 0.25 + 1)),
+    );
     this.cepstrum = new Float64Array(lifter + 1);
   }
 
   /** Writes the envelope in dB into `out` (length `size / 2 + 1`). */
   of(power: ArrayLike<number>, out: Float64Array): Float64Array {
-    const { bins, size, lifter, logs, cepstrum, cosines } = this;
-    for (let k = 0; k < bins; k++) logs[k] = 10 * Math.log10(power[k] + 1e-12);
-    // The log spectrum of a real frame is even: its cepstrum is a cosine sum over half the bins.
-    for (let n = 0; n <= lifter; n++) {
-      const row = cosines[n];
-      let sum = logs[0] + (n % 2 === 0 ? logs[bins - 1] : -logs[bins - 1]);
-      for (let k = 1; k < bins - 1; k++) sum += 2 * logs[k] * row[k];
-      // A half-cosine taper on the last coefficients avoids ringing from a sharp lifter.
-      const taper = n <= lifter * 0.75 ? 1 : 0.5 + 0.5 * Math.cos((Math.PI * (n - lifter * 0.75)) / (lifter * 0.25 + 1));
-      cepstrum[n] = (sum / size) * taper;
+    return this.fromCepstrum(this.cepstrumOf(power, this.cepstrum), out);
+  }
+
+  /**
+   * The liftered cepstrum (`lifter + 1` coefficients) of one frame's power spectrum. The envelope
+   * is linear in it, so the mean envelope of many frames is the envelope of their mean cepstrum.
+   */
+  cepstrumOf(power: ArrayLike<number>, out: Float64Array): Float64Array {
+    const { bins, size, lifter, even, re, im, taper } = this;
+    // 10·log10 as a multiple of the natural log, which costs half as much.
+    for (let k = 0; k < bins; k++) even[k] = decibelsPerNeper * Math.log(power[k] + 1e-12);
+    for (let k = 1; k < bins - 1; k++) even[size - k] = even[k];
+    this.fft.forward(even, re, im);
+    for (let n = 0; n <= lifter; n++) out[n] = (re[n] / size) * taper[n];
+    return out;
+  }
+
+  /** The envelope in dB (`size / 2 + 1` bins) of a liftered cepstrum from `cepstrumOf`, into `out`. */
+  fromCepstrum(cepstrum: ArrayLike<number>, out: Float64Array): Float64Array {
+    const { bins, size, lifter, even, re, im } = this;
+    even.fill(0);
+    even[0] = cepstrum[0];
+    for (let n = 1; n <= lifter; n++) {
+      even[n] = cepstrum[n];
+      even[size - n] = cepstrum[n];
     }
-    for (let k = 0; k < bins; k++) {
-      let value = cepstrum[0];
-      for (let n = 1; n <= lifter; n++) value += 2 * cepstrum[n] * cosines[n][k];
-      out[k] = value;
-    }
+    this.fft.forward(even, re, im);
+    for (let k = 0; k < bins; k++) out[k] = re[k];
     return out;
   }
 }

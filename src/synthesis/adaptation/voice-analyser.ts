@@ -1,8 +1,9 @@
 import type { Pcm } from '../audio.js';
 import { resample } from '../dsp/resample.js';
 import { bandCentres, binBands, levelled } from './bands.js';
-import { CepstralEnvelope } from './envelope.js';
-import { fft, hannWindow } from './fft.js';
+import { CepstralEnvelope, envelopeLifter } from './envelope.js';
+import { hannWindow } from './fft.js';
+import { RealFft } from './real-fft.js';
 import { findNuclei } from './syllable-nuclei.js';
 import { pitchRate, trackPitch } from './pitch-track.js';
 
@@ -53,6 +54,8 @@ const nucleusRangeDb = 25;
  */
 const nucleusLow = 300;
 const nucleusHigh = 1500;
+const cepstrumLength = envelopeLifter + 1;
+const bandCount = bandCentres.length;
 
 /**
  * Measures a voice block by block, so a three-hour recording never sits in memory: feed it blocks
@@ -63,11 +66,13 @@ export class VoiceAnalyser {
   private readonly window = hannWindow(frameSize);
   private readonly bands = binBands(frameSize, analysisRate);
   private readonly envelope = new CepstralEnvelope(frameSize);
-  private readonly re = new Float64Array(frameSize);
-  private readonly im = new Float64Array(frameSize);
+  private readonly fft = new RealFft(frameSize);
+  private readonly frame = new Float64Array(frameSize);
+  private readonly re = new Float64Array(frameSize / 2 + 1);
+  private readonly im = new Float64Array(frameSize / 2 + 1);
   private readonly power = new Float64Array(frameSize / 2 + 1);
-  private readonly frameEnvelope = new Float64Array(frameSize / 2 + 1);
-  private readonly envelopeSum = new Float64Array(frameSize / 2 + 1);
+  /** Sum of the voiced speech frames' cepstra: their mean envelope is the envelope of the mean cepstrum. */
+  private readonly cepstrumSum = new Float64Array(cepstrumLength);
   private readonly bandPower = new Float64Array(bandCentres.length);
   private envelopeFrames = 0;
   private loudest = -Infinity;
@@ -89,10 +94,13 @@ export class VoiceAnalyser {
     const levels = new Float64Array(count);
     const intensity = new Float64Array(count);
     const f0 = new Float64Array(count);
-    const bandEnergy: Float64Array[] = [];
-    const envelopes: (Float64Array | null)[] = [];
+    // Per frame, flat: band energies, and the cepstrum of voiced frames (speech or not is known only after the block).
+    const bandEnergy = new Float64Array(count * bandCount);
+    const cepstra = new Float64Array(count * cepstrumLength);
     const binLow = Math.ceil(nucleusLow / envelopeBinHz);
     const binHigh = Math.floor(nucleusHigh / envelopeBinHz);
+    const { frame, re, im, power, window, bands } = this;
+    const bins = frameSize / 2 + 1;
 
     for (let f = 0; f < count; f++) {
       const start = f * hop;
@@ -100,27 +108,25 @@ export class VoiceAnalyser {
       for (let i = 0; i < frameSize; i++) {
         const v = samples[start + i];
         energy += v * v;
-        this.re[i] = v * this.window[i];
-        this.im[i] = 0;
+        frame[i] = v * window[i];
       }
       levels[f] = 10 * Math.log10(energy / frameSize + 1e-20);
-      fft(this.re, this.im);
+      this.fft.forward(frame, re, im);
       let speechBand = 0;
-      const energies = new Float64Array(bandCentres.length);
-      for (let k = 0; k <= frameSize / 2; k++) {
-        const p = this.re[k] * this.re[k] + this.im[k] * this.im[k];
-        this.power[k] = p;
-        if (this.bands[k] >= 0) energies[this.bands[k]] += p;
+      const bandsAt = f * bandCount;
+      for (let k = 0; k < bins; k++) {
+        const p = re[k] * re[k] + im[k] * im[k];
+        power[k] = p;
+        if (bands[k] >= 0) bandEnergy[bandsAt + bands[k]] += p;
         if (k >= binLow && k <= binHigh) speechBand += p;
       }
       intensity[f] = 10 * Math.log10(speechBand + 1e-20);
-      bandEnergy.push(energies);
       const time = (start + frameSize / 2) / analysisRate;
       f0[f] = track.f0[Math.round((time - track.firstCentre) / hopSeconds)] ?? 0;
-      envelopes.push(f0[f] > 0 ? Float64Array.from(this.envelope.of(this.power, this.frameEnvelope)) : null);
+      if (f0[f] > 0) this.envelope.cepstrumOf(power, cepstra.subarray(f * cepstrumLength, (f + 1) * cepstrumLength));
     }
 
-    this.loudest = Math.max(this.loudest, ...levels);
+    for (let f = 0; f < count; f++) if (levels[f] > this.loudest) this.loudest = levels[f];
     const gate = Math.max(activityFloorDb, this.loudest - activityRangeDb);
     const speech = fillGaps(levels.map((level) => (level >= gate ? 1 : 0)), gapFillFrames);
     let loudestIntensity = -Infinity;
@@ -128,13 +134,11 @@ export class VoiceAnalyser {
       if (!speech[f]) continue;
       loudestIntensity = Math.max(loudestIntensity, intensity[f]);
       this.activeFrames++;
-      const energies = bandEnergy[f];
-      for (let b = 0; b < energies.length; b++) this.bandPower[b] += energies[b];
+      for (let b = 0; b < bandCount; b++) this.bandPower[b] += bandEnergy[f * bandCount + b];
       if (f0[f] > 0) {
         this.voicedFrames++;
         this.f0s.push(f0[f]);
-        const envelope = envelopes[f]!;
-        for (let k = 0; k < envelope.length; k++) this.envelopeSum[k] += envelope[k];
+        for (let n = 0; n < cepstrumLength; n++) this.cepstrumSum[n] += cepstra[f * cepstrumLength + n];
         this.envelopeFrames++;
       }
     }
@@ -155,9 +159,17 @@ export class VoiceAnalyser {
       speakingRate: activeSeconds > 0 ? this.nuclei / activeSeconds : 0,
       nuclei: this.nuclei,
       ltasDb: total > 0 ? levelled(Array.from(this.bandPower, (p) => 10 * Math.log10(p / total + 1e-12))) : bandCentres.map(() => 0),
-      envelopeDb: this.envelopeFrames > 0 ? levelled(Array.from(this.envelopeSum, (s) => s / this.envelopeFrames)) : Array.from(this.envelopeSum),
+      envelopeDb: this.meanEnvelope(),
       utterances: this.utterances,
     };
+  }
+
+  /** Mean envelope of the voiced speech frames, levelled; zeros without any. */
+  private meanEnvelope(): number[] {
+    const envelope = new Float64Array(frameSize / 2 + 1);
+    if (this.envelopeFrames === 0) return Array.from(envelope);
+    const mean = this.cepstrumSum.map((c) => c / this.envelopeFrames);
+    return levelled(Array.from(this.envelope.fromCepstrum(mean, envelope)));
   }
 
   private addUtterances(speech: Uint8Array, nuclei: number[], f0: Float64Array): void {

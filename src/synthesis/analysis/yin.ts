@@ -23,7 +23,7 @@ export function yinScratch(window: YinWindow): Float64Array {
  * it is not periodic enough (or silent). Needs `window.window + window.maxLag + 1` samples.
  */
 export function yinLag(samples: ArrayLike<number>, start: number, w: YinWindow, difference: Float64Array): number {
-  const { window, minLag, maxLag, threshold } = w;
+  const { window, maxLag } = w;
   let energy = 0;
   for (let j = 0; j < window; j++) energy += samples[start + j] * samples[start + j];
   if (energy < 1e-12) return -1;
@@ -36,23 +36,35 @@ export function yinLag(samples: ArrayLike<number>, start: number, w: YinWindow, 
     }
     difference[lag] = sum;
   }
+  return yinPeriod(difference, 0, w);
+}
+
+/**
+ * YIN's decision from a frame's squared-difference function, held in `difference[offset + lag]`
+ * for lags 1 to `maxLag + 1` (overwritten): the period in samples, or -1. Shared by `yinLag` and
+ * trackers that compute the differences of many frames at once.
+ */
+export function yinPeriod(difference: Float64Array, offset: number, w: YinWindow): number {
+  const { minLag, maxLag, threshold } = w;
   // Cumulative-mean normalization (seeded with the first difference itself, so the result does
   // not depend on the signal's level), then the first dip under the threshold, walked to its bottom.
   let running = 0;
   for (let lag = 1; lag <= maxLag + 1; lag++) {
-    running += difference[lag];
-    difference[lag] = running > 0 ? (difference[lag] * lag) / running : 1;
+    running += difference[offset + lag];
+    difference[offset + lag] = running > 0 ? (difference[offset + lag] * lag) / running : 1;
   }
   let found = -1;
   for (let lag = Math.max(2, minLag); lag <= maxLag; lag++) {
-    if (difference[lag] < threshold) {
-      while (lag + 1 <= maxLag && difference[lag + 1] < difference[lag]) lag++;
+    if (difference[offset + lag] < threshold) {
+      while (lag + 1 <= maxLag && difference[offset + lag + 1] < difference[offset + lag]) lag++;
       found = lag;
       break;
     }
   }
   if (found < 0) return -1;
-  const [a, b, c] = [difference[found - 1], difference[found], difference[found + 1]];
+  const a = difference[offset + found - 1];
+  const b = difference[offset + found];
+  const c = difference[offset + found + 1];
   const denominator = a - 2 * b + c;
   return denominator > 0 ? found + (0.5 * (a - c)) / denominator : found;
 }

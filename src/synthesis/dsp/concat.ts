@@ -7,35 +7,50 @@ export interface ConcatOptions {
   textOffsets?: readonly number[];
 }
 
+/** Where pieces joined end to end land: each one's first sample, the whole length, and the words moved along. */
+export interface PieceLayout {
+  sampleRate: number;
+  /** Sample index where each piece starts. */
+  starts: number[];
+  /** Samples in all, pauses included. */
+  length: number;
+  words: WordTiming[];
+}
+
 /**
- * Joins pieces of the same sample rate end to end with the given pauses, shifting each piece's
+ * Lays pieces of the same sample rate end to end with the given pauses, shifting each piece's
  * word times by where the piece lands. Pause lengths are rounded to whole samples and word times
- * follow the rounded positions, so they stay exact.
+ * follow the rounded positions, so they stay exact. The samples are not touched: `concatTimed`
+ * copies them into one array, an encoder can write them into its output directly.
  */
-export function concatTimed(pieces: readonly TimedPcm[], options: ConcatOptions = {}): TimedPcm {
+export function layOutPieces(pieces: readonly TimedPcm[], options: ConcatOptions = {}): PieceLayout {
   if (pieces.length === 0) throw new RangeError('nothing to join');
   const sampleRate = pieces[0].sampleRate;
   const pauses = options.pauses ?? [];
-  const gaps = pieces.map((piece, i) => {
-    if (piece.sampleRate !== sampleRate) throw new RangeError(`piece ${i} is at ${piece.sampleRate} Hz, not ${sampleRate} Hz`);
-    const pause = pauses[i] ?? 0;
-    if (!Number.isFinite(pause) || pause < 0) throw new RangeError(`invalid pause ${pause}`);
-    return Math.round(pause * sampleRate);
-  });
-  const total = pieces.reduce((sum, piece, i) => sum + piece.samples.length + gaps[i], 0);
-  const samples = new Float32Array(total);
+  const starts: number[] = [];
   const words: WordTiming[] = [];
   let at = 0;
   pieces.forEach((piece, i) => {
-    samples.set(piece.samples, at);
+    if (piece.sampleRate !== sampleRate) throw new RangeError(`piece ${i} is at ${piece.sampleRate} Hz, not ${sampleRate} Hz`);
+    const pause = pauses[i] ?? 0;
+    if (!Number.isFinite(pause) || pause < 0) throw new RangeError(`invalid pause ${pause}`);
+    starts.push(at);
     const shift = at / sampleRate;
     const offsetShift = options.textOffsets?.[i] ?? 0;
     for (const word of piece.words) {
       words.push({ ...word, offset: word.offset + offsetShift, start: word.start + shift, end: word.end + shift });
     }
-    at += piece.samples.length + gaps[i];
+    at += piece.samples.length + Math.round(pause * sampleRate);
   });
-  return { samples, sampleRate, words };
+  return { sampleRate, starts, length: at, words };
+}
+
+/** Joins pieces of the same sample rate end to end with the given pauses; see `layOutPieces`. */
+export function concatTimed(pieces: readonly TimedPcm[], options: ConcatOptions = {}): TimedPcm {
+  const layout = layOutPieces(pieces, options);
+  const samples = new Float32Array(layout.length);
+  pieces.forEach((piece, i) => samples.set(piece.samples, layout.starts[i]));
+  return { samples, sampleRate: layout.sampleRate, words: layout.words };
 }
 
 /** `seconds` of digital silence with no words: a pause segment, or a lead-in before the first piece. */

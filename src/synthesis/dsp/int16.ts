@@ -1,9 +1,11 @@
 /**
  * Float samples to 16-bit integers: × 32768, rounded to nearest, clipped to [−32768, 32767].
- * The same scale as `int16ToFloat`, so 16-bit audio survives a round trip bit for bit.
+ * The same scale as `int16ToFloat`, so 16-bit audio survives a round trip bit for bit. `out`, when
+ * given (at least as long as `samples`), receives them: a WAV body is written in place that way.
  */
-export function floatToInt16(samples: Float32Array): Int16Array {
-  const out = new Int16Array(samples.length);
+export function floatToInt16(samples: Float32Array): Int16Array<ArrayBuffer>;
+export function floatToInt16<T extends Int16Array>(samples: Float32Array, out: T): T;
+export function floatToInt16(samples: Float32Array, out: Int16Array = new Int16Array(samples.length)): Int16Array {
   for (let i = 0; i < samples.length; i++) {
     // floor(x + 0.5) is Math.round exactly here (a float32 × 2^15 plus 0.5 is exact in a double),
     // and V8 runs it about six times faster: this loop is on every WAV answer.

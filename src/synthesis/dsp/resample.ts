@@ -56,7 +56,10 @@ async function speexResample(input: Float32Array, fromRate: number, toRate: numb
     // After the input, feed zeros for the filter's delay so its tail comes out too.
     const flush = m._speex_resampler_get_input_latency(state) + 1;
     const total = input.length + flush;
-    const output = new Float32Array(outLength + outCapacity);
+    // Written straight into an array of exactly outLength samples (the tail past it, from the
+    // flush's zeros, is dropped): no second array of the whole speech and no copy into it. A short
+    // tail, which is rare, leaves zeros at the end.
+    const output = new Float32Array(outLength);
     let produced = 0;
     for (let consumed = 0; consumed < total && produced < outLength; ) {
       const take = Math.min(chunkFrames, total - consumed);
@@ -68,16 +71,13 @@ async function speexResample(input: Float32Array, fromRate: number, toRate: numb
       m.HEAPU32[(cells + 4) >> 2] = outCapacity;
       m._speex_resampler_process_float(state, 0, inPointer, cells, outPointer, cells + 4);
       const used = m.HEAPU32[cells >> 2];
-      const made = m.HEAPU32[(cells + 4) >> 2];
+      const made = Math.min(m.HEAPU32[(cells + 4) >> 2], outLength - produced);
       output.set(m.HEAPF32.subarray(outPointer >> 2, (outPointer >> 2) + made), produced);
       produced += made;
       consumed += used;
       if (used === 0 && made === 0) break;
     }
-    // A fresh, tight array: exactly outLength samples, zero-padded in the rare case of a short tail.
-    const exact = new Float32Array(outLength);
-    exact.set(output.subarray(0, Math.min(produced, outLength)));
-    return exact;
+    return output;
   } finally {
     if (state) m._speex_resampler_destroy(state);
     m._free(outPointer);

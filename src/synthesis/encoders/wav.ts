@@ -29,11 +29,24 @@ function pcm16Header(sampleRate: number, dataBytes: number, riffSize: number): U
 
 /** Mono 16-bit PCM WAV with the 44-byte header. Samples are rounded and clipped to 16 bits. */
 export function encodeWavPcm16(pcm: Pcm): Uint8Array {
-  checkRate(pcm.sampleRate);
-  const data = pcm16Bytes(pcm);
-  const out = new Uint8Array(44 + data.length);
-  out.set(pcm16Header(pcm.sampleRate, data.length, 36 + data.length));
-  out.set(data, 44);
+  return encodeWavPcm16Placed(pcm.sampleRate, pcm.samples.length, [pcm.samples], [0]);
+}
+
+/**
+ * A PCM16 WAV of `length` samples: each of `pieces` written from its sample index in `starts`,
+ * silence elsewhere. Joined speech goes into the file without first being copied into one array.
+ */
+export function encodeWavPcm16Placed(sampleRate: number, length: number, pieces: readonly Float32Array[], starts: readonly number[]): Uint8Array {
+  checkRate(sampleRate);
+  const dataBytes = length * 2;
+  const out = new Uint8Array(44 + dataBytes);
+  out.set(pcm16Header(sampleRate, dataBytes, 36 + dataBytes));
+  // The samples go straight into the file's body (44 is even, so the views are aligned): a WAV
+  // answer is the size of the speech, and a second copy of it cost as much as the conversion.
+  pieces.forEach((samples, i) => {
+    if (starts[i] < 0 || starts[i] + samples.length > length) throw new RangeError(`piece ${i} does not fit in ${length} samples`);
+    writePcm16(samples, new Int16Array(out.buffer, 44 + 2 * starts[i], samples.length));
+  });
   return out;
 }
 
@@ -49,11 +62,17 @@ export function wavStreamHeader(sampleRate: number): Uint8Array {
 
 /** Samples as 16-bit little-endian PCM bytes: the payload of a PCM16 data chunk. */
 export function pcm16Bytes(pcm: Pcm): Uint8Array {
-  const ints = floatToInt16(pcm.samples);
+  const ints = writePcm16(pcm.samples, new Int16Array(pcm.samples.length));
+  return new Uint8Array(ints.buffer, ints.byteOffset, ints.byteLength);
+}
+
+/** Samples into `out` as 16-bit little-endian PCM. */
+function writePcm16<T extends Int16Array>(samples: Float32Array, out: T): T {
+  const ints = floatToInt16(samples, out);
   // WAV is little-endian; so is every machine Node runs on in practice, where the Int16Array's own
   // bytes are already the payload. Swap only on a big-endian host.
   if (!littleEndianHost) for (let i = 0; i < ints.length; i++) ints[i] = ((ints[i] & 0xff) << 8) | ((ints[i] >> 8) & 0xff);
-  return new Uint8Array(ints.buffer, ints.byteOffset, ints.byteLength);
+  return ints;
 }
 
 const littleEndianHost = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;

@@ -1,4 +1,5 @@
 import type { CatalogVoice } from '../catalog/voice-types.js';
+import { oneLook } from './directory-entries.js';
 import type { Engine, EngineCapabilities, EngineName } from './engine.js';
 
 /**
@@ -45,5 +46,5 @@ export function engineFor(name: EngineName): Engine {
 
 /** Voices every registered engine adds to the catalog, as installed right now. */
 export function engineCatalogVoices(): CatalogVoice[] {
-  return registeredEngines().flatMap((registration) => registration.catalogVoices?.() ?? []);
+  return oneLook(() => registeredEngines().flatMap((registration) => registration.catalogVoices?.() ?? []));
 }

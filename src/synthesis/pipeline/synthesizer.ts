@@ -55,8 +55,9 @@ export class Synthesizer {
     const textOffsets = groups.map((group) => spoken.offsets[plans.indexOf(group[0])]);
     const pauses = groups.map(() => sentencePauseSeconds / request.output.tempo).slice(0, -1);
     let finished: FinishedSpeech;
-    if (this.pool.saturated && !onProgress) {
-      // Every thread is busy: one thread takes the whole request, sparing two hand-overs of its audio.
+    if ((this.pool.threads === 1 || this.pool.saturated) && !onProgress) {
+      // One thread, or every thread busy: nothing runs sooner split up, so one thread takes the
+      // whole request, sparing two hand-overs of its audio and a task per group.
       const rendering = request.render(language);
       finished = await this.pool.speech({ groups: groups.map((g) => sentenceTask(request, language, rendering, g)), pauses, textOffsets, output: request.output });
     } else {

@@ -1,12 +1,12 @@
 import type { Pcm, TimedPcm } from '../audio.js';
-import { concatTimed } from '../dsp/concat.js';
+import { concatTimed, layOutPieces } from '../dsp/concat.js';
 import { cutAtMaxLength } from '../dsp/cut.js';
 import { fitDuration } from '../dsp/fit-duration.js';
 import { applyGain } from '../dsp/gain.js';
 import { normalizeLoudness } from '../dsp/loudness.js';
 import { resample } from '../dsp/resample.js';
 import { encodeMp3 } from '../encoders/mp3.js';
-import { encodeWavMulaw, encodeWavPcm16 } from '../encoders/wav.js';
+import { encodeWavMulaw, encodeWavPcm16, encodeWavPcm16Placed } from '../encoders/wav.js';
 import type { OutputSpec } from '../pipeline/speech-request.js';
 import type { FinishTask, FinishedSpeech } from './tasks.js';
 
@@ -22,6 +22,13 @@ export async function encodeAudio(pcm: Pcm, output: OutputSpec): Promise<Uint8Ar
 /** Whole-speech stages, in an order that keeps each one's promise: length first, level last. */
 export async function finishSpeech(task: FinishTask): Promise<FinishedSpeech> {
   const { output } = task;
+  if (output.format === 'wav' && output.durationSeconds === null && output.maxSeconds === null && output.targetLufs === null && output.volume === 1) {
+    // Nothing acts on the whole speech: the pieces go straight into the WAV, never joined as floats.
+    const layout = layOutPieces(task.pieces, { pauses: task.pauses, textOffsets: task.textOffsets });
+    const pieces = task.pieces.map((p) => p.samples);
+    const audio = encodeWavPcm16Placed(layout.sampleRate, layout.length, pieces, layout.starts);
+    return { audio, sampleRate: layout.sampleRate, duration: layout.length / layout.sampleRate, words: layout.words };
+  }
   let speech: TimedPcm = concatTimed(task.pieces, { pauses: task.pauses, textOffsets: task.textOffsets });
   if (output.durationSeconds !== null) speech = await fitDuration(speech, output.durationSeconds);
   else if (output.maxSeconds !== null) speech = cutAtMaxLength(speech, output.maxSeconds);

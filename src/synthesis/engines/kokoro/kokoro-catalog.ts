@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { CatalogVoice } from '../../catalog/voice-types.js';
+import { directoryEntries } from '../directory-entries.js';
 import { engineSettings } from '../engine-settings.js';
 import { neuralCatalogVoice, readSidecarFile, titleCase, type VoiceSidecar as NeuralVoiceSidecar } from '../neural-catalog-voice.js';
 import { kokoroLanguages, kokoroVoiceNaming, type KokoroLanguage } from './kokoro-languages.js';
@@ -115,15 +116,18 @@ export function installedKokoroModels(dir: string | null = engineSettings().mode
 let cache: { key: string; voices: CatalogVoice[] } | null = null;
 
 /**
- * The catalog's Kokoro voices, re-read when the models directory or a model directory changes, so
- * a model installed (renamed into place) while the server runs is listed at once.
+ * The catalog's Kokoro voices, re-read when the models directory's names (see directoryEntries) or
+ * a model directory change, so a model installed (renamed into place) while the server runs is
+ * listed at once.
  */
 export function kokoroCatalogVoices(): CatalogVoice[] {
   const dir = engineSettings().modelsDir;
   if (!dir) return [];
   let key: string;
   try {
-    const subdirs = readdirSync(dir).filter((entry) => !entry.startsWith('.') && isKokoroModelDir(path.join(dir, entry)));
+    const names = directoryEntries(dir);
+    if (names === null) return [];
+    const subdirs = names.filter((entry) => !entry.startsWith('.') && isKokoroModelDir(path.join(dir, entry)));
     const stamp = (p: string) => {
       try {
         return statSync(p).mtimeMs;
@@ -131,7 +135,7 @@ export function kokoroCatalogVoices(): CatalogVoice[] {
         return 0;
       }
     };
-    key = [dir, stamp(dir), ...subdirs.map((s) => [s, ...['', 'voice.json', 'voices'].map((f) => stamp(path.join(dir, s, f)))].join(':'))].join('|');
+    key = [dir, ...subdirs.map((s) => [s, ...['', 'voice.json', 'voices'].map((f) => stamp(path.join(dir, s, f)))].join(':'))].join('|');
   } catch {
     return [];
   }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { CatalogVoice } from '../../catalog/voice-types.js';
 import { iso3FromIso1 } from '../../text/languages.js';
+import { directoryEntries } from '../directory-entries.js';
 import { engineSettings } from '../engine-settings.js';
 import { neuralCatalogVoice, readSidecarFile, titleCase, type VoiceSidecar } from '../neural-catalog-voice.js';
 import { readPiperConfig, type PiperConfig } from './piper-config.js';
@@ -96,8 +97,9 @@ export function installedModels(dir: string | null = engineSettings().modelsDir)
 let cache: { key: string; voices: CatalogVoice[] } | null = null;
 
 /**
- * The catalog voices of the installed models, rescanned when the directory or any `.json` in it
- * changes (an install renames files into place, which changes the directory), so a voice installed
+ * The catalog voices of the installed models, rescanned when the directory's names or any `.json`
+ * in it change (an install renames files into place, which changes the directory; see
+ * directoryEntries for how that is noticed without reading it each time), so a voice installed
  * while the server runs is listed at once.
  */
 export function piperCatalogVoices(): CatalogVoice[] {
@@ -105,8 +107,11 @@ export function piperCatalogVoices(): CatalogVoice[] {
   if (!dir) return [];
   let key: string;
   try {
-    const jsons = readdirSync(dir).filter((file) => file.endsWith('.json'));
-    key = [dir, statSync(dir).mtimeMs, ...jsons.map((file) => `${file}:${statSync(path.join(dir, file)).mtimeMs}`)].join('|');
+    const names = directoryEntries(dir);
+    if (names === null) return [];
+    const onnx = names.filter((file) => file.endsWith('.onnx'));
+    const jsons = names.filter((file) => file.endsWith('.json'));
+    key = [dir, ...onnx, ...jsons.map((file) => `${file}:${statSync(path.join(dir, file)).mtimeMs}`)].join('|');
   } catch {
     return [];
   }

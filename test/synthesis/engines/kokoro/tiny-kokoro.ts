@@ -1,12 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
-import onnxProto from 'onnx-proto';
+import { FLOAT, INT32, INT64, intAttr, node, onnx, scalarFloat, scalarInt, valueInfo } from '../onnx-graph.js';
 
-const { onnx } = onnxProto;
-const FLOAT = onnx.TensorProto.DataType.FLOAT;
-const INT64 = onnx.TensorProto.DataType.INT64;
-const INT32 = onnx.TensorProto.DataType.INT32;
 
 /** Samples per duration frame of Kokoro (24000 / 40), and of this model. */
 export const tinyFrame = 600;
@@ -131,24 +127,4 @@ export function writeTinyKokoro(dir: string, name: string, options: TinyKokoroOp
   writeFileSync(onnx, buildTinyKokoro(options));
   writeFileSync(voices, tinyVoicesNpz());
   return { onnx, voices };
-}
-
-function node(opType: string, input: string[], output: string[], attribute: object[] = []) {
-  return { opType, input, output, attribute, name: `${opType}_${output[0]}` };
-}
-
-function intAttr(name: string, i: number) {
-  return { name, type: onnx.AttributeProto.AttributeType.INT, i };
-}
-
-function scalarFloat(name: string, value: number) {
-  return { name, dataType: FLOAT, dims: [], floatData: [value] };
-}
-
-function scalarInt(name: string, value: number) {
-  return { name, dataType: INT64, dims: [], int64Data: [value] };
-}
-
-function valueInfo(name: string, elemType: number, dims: (number | string)[]) {
-  return { name, type: { tensorType: { elemType, shape: { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) } } } };
 }

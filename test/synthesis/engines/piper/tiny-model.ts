@@ -1,8 +1,4 @@
-import onnxProto from 'onnx-proto';
-
-const { onnx } = onnxProto;
-const FLOAT = onnx.TensorProto.DataType.FLOAT;
-const INT64 = onnx.TensorProto.DataType.INT64;
+import { FLOAT, INT64, intAttr, node, onnx, scalarFloat, scalarInt, valueInfo } from '../onnx-graph.js';
 
 /** Samples per frame of every Piper (VITS) voice, and of this model's `durations` output. */
 export const tinyHop = 256;
@@ -120,26 +116,3 @@ export const tinyPhonemeIdMap: Record<string, number[]> = {
   æ: [39], ç: [40], ð: [41], ø: [42], ħ: [43], ŋ: [44], œ: [45], ǀ: [46], ǁ: [47], ǂ: [48], ǃ: [49], ɐ: [50], ɑ: [51], ɒ: [52], ɓ: [53], ɔ: [54], ɕ: [55], ɖ: [56], ɗ: [57], ɘ: [58], ə: [59], ɚ: [60], ɛ: [61], ɜ: [62], ɞ: [63], ɟ: [64], ɠ: [65], ɡ: [66], ɢ: [67], ɣ: [68], ɤ: [69], ɥ: [70], ɦ: [71], ɧ: [72], ɨ: [73], ɪ: [74], ɫ: [75], ɬ: [76], ɭ: [77], ɮ: [78], ɯ: [79], ɰ: [80], ɱ: [81], ɲ: [82], ɳ: [83], ɴ: [84], ɵ: [85], ɶ: [86], ɸ: [87], ɹ: [88], ɺ: [89], ɻ: [90], ɽ: [91], ɾ: [92], ʀ: [93], ʁ: [94], ʂ: [95], ʃ: [96], ʄ: [97], ʈ: [98], ʉ: [99], ʊ: [100], ʋ: [101], ʌ: [102], ʍ: [103], ʎ: [104], ʏ: [105], ʐ: [106], ʑ: [107], ʒ: [108], ʔ: [109], ʕ: [110], ʘ: [111], ʙ: [112], ʛ: [113], ʜ: [114], ʝ: [115], ʟ: [116], ʡ: [117], ʢ: [118], ʲ: [119], ˈ: [120], ˌ: [121], ː: [122], ˑ: [123], '˞': [124], β: [125], θ: [126], χ: [127], ᵻ: [128], ⱱ: [129],
   '\u0303': [141],
 };
-
-function node(opType: string, input: string[], output: string[], attribute: object[] = []) {
-  return { opType, input, output, attribute, name: `${opType}_${output[0]}` };
-}
-
-function intAttr(name: string, i: number) {
-  return { name, type: onnx.AttributeProto.AttributeType.INT, i };
-}
-
-function scalarFloat(name: string, value: number) {
-  return { name, dataType: FLOAT, dims: [], floatData: [value] };
-}
-
-function scalarInt(name: string, value: number) {
-  return { name, dataType: INT64, dims: [], int64Data: [value] };
-}
-
-function valueInfo(name: string, elemType: number, dims: (number | string)[]) {
-  return {
-    name,
-    type: { tensorType: { elemType, shape: { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) } } },
-  };
-}
