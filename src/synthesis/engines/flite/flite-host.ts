@@ -3,7 +3,9 @@
  * Flite can take its host down (a trap in the wrong place, runaway memory); the parent
  * (`FliteProcess`) restarts it. Each run gets a fresh WebAssembly instance: flite.wasm is a WASI
  * command whose `_start` runs once, and its state (voices, globals) must not leak between runs;
- * the compiled module is shared, and the next instance is made while the child is idle.
+ * the compiled module is shared, and each instance is made when its run starts (~10 ms). An
+ * instance made ahead while idle would spare a request those milliseconds but hold 16 MB per child
+ * (Flite's voices, copied into its memory) for as long as the server runs.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -24,16 +26,11 @@ async function prepare(): Promise<Prepared> {
   return { wasi, instance: await WebAssembly.instantiate(await compiled, wasi.imports) };
 }
 
-/** One instance made while idle, so a request does not wait for instantiation (~7–9 ms). */
-let spare: Promise<Prepared> | undefined = prepare();
-
 async function execute(run: FliteRun): Promise<FliteRunResult> {
   const encoder = new TextEncoder();
   const files: Record<string, Uint8Array> = {};
   for (const [path, text] of Object.entries(run.files ?? {})) files[path] = encoder.encode(text);
-  const prepared = spare ?? prepare();
-  spare = undefined;
-  const { wasi, instance } = await prepared;
+  const { wasi, instance } = await prepare();
   const started = performance.now();
   const exitCode = wasi.start(instance, { args: ['flite', ...run.args], files });
   const outputs: Record<string, Uint8Array> = {};
@@ -75,10 +72,7 @@ function collectFinishedInstances(): void {
 process.on('message', (request: FliteHostRequest) => {
   void handle(request).then((reply) => {
     process.send?.(reply);
-    setImmediate(() => {
-      collectFinishedInstances();
-      spare ??= prepare();
-    });
+    setImmediate(collectFinishedInstances);
   });
 });
 // Orphaned when the parent dies: nothing left to serve.
