@@ -155,13 +155,14 @@ export class SynthesisPool {
    * V8 to optimise the code a request runs, so the first request costs what the next ones do (the
    * server does this before it listens and before /readyz says ready). Each thread speaks a
    * sentence in every variant of the built-in voices (see warm-up.ts), then joins and encodes them
-   * as a request's speech is; twice, since a single pass leaves eSpeak unoptimised (the first two
-   * 600-character requests then took 2–5× the third).
+   * as a request's speech is; four times, since V8 goes on optimising eSpeak's code through a
+   * thread's first dozen sentences (one pass left the first two 600-character requests at 2–5× the
+   * third; two passes at 1.4–2.3× the second; four at 1.14×, for no longer a start on 2 cores).
    * Flite's child process, the MP3 and Opus encoders and the neural models still start on their
    * first use: they cost memory per thread that a server which never uses them should not hold.
    */
   async warmUp(options: { rounds?: number } = {}): Promise<void> {
-    const rounds = options.rounds ?? 2;
+    const rounds = options.rounds ?? 4;
     for (let round = 0; round < rounds; round++) {
       await Promise.all(Array.from({ length: this.threads }, () => this.warmUpThread()));
     }
