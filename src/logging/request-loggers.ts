@@ -40,28 +40,33 @@ class LazyRequestLogger {
 
   silent(): void {}
 
+  /** Makes the real child only for a line that passes the level. */
+  private write(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace', args: unknown[]): void {
+    if (levelValues[level] >= this.threshold) (this.real()[level] as (...a: unknown[]) => void)(...args);
+  }
+
   fatal(...args: unknown[]): void {
-    if (levelValues.fatal >= this.threshold) (this.real().fatal as (...a: unknown[]) => void)(...args);
+    this.write('fatal', args);
   }
 
   error(...args: unknown[]): void {
-    if (levelValues.error >= this.threshold) (this.real().error as (...a: unknown[]) => void)(...args);
+    this.write('error', args);
   }
 
   warn(...args: unknown[]): void {
-    if (levelValues.warn >= this.threshold) (this.real().warn as (...a: unknown[]) => void)(...args);
+    this.write('warn', args);
   }
 
   info(...args: unknown[]): void {
-    if (levelValues.info >= this.threshold) (this.real().info as (...a: unknown[]) => void)(...args);
+    this.write('info', args);
   }
 
   debug(...args: unknown[]): void {
-    if (levelValues.debug >= this.threshold) (this.real().debug as (...a: unknown[]) => void)(...args);
+    this.write('debug', args);
   }
 
   trace(...args: unknown[]): void {
-    if (levelValues.trace >= this.threshold) (this.real().trace as (...a: unknown[]) => void)(...args);
+    this.write('trace', args);
   }
 }
 

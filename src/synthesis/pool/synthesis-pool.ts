@@ -3,7 +3,8 @@ import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { engineSettings, type EngineSettings } from '../engines/engine-settings.js';
 import { buffersOf, ownBuffer } from './transfer.js';
-import { warmUpOutput, warmUpSentences } from './warm-up.js';
+import { warmUpSentences } from './warm-up.js';
+import { defaultOutput } from '../pipeline/speech-request.js';
 import type { EncodeChunkTask, EncodedChunk, FinishTask, FinishedSpeech, RenderedSentence, SentenceTask, SpeechTask } from './tasks.js';
 
 /**
@@ -174,7 +175,7 @@ export class SynthesisPool {
   private async warmUpThread(): Promise<void> {
     const pieces: RenderedSentence[] = [];
     for (const sentence of warmUpSentences()) pieces.push(await this.renderSentence(sentence));
-    await this.finish({ pieces, pauses: pieces.slice(1).map(() => 0.3), textOffsets: pieces.map(() => 0), output: warmUpOutput });
+    await this.finish({ pieces, pauses: pieces.slice(1).map(() => 0.3), textOffsets: pieces.map(() => 0), output: defaultOutput });
   }
 
   private closed = false;

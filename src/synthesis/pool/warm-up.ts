@@ -1,5 +1,5 @@
 import { builtinVoices } from '../catalog/builtin-voices.js';
-import type { OutputSpec } from '../pipeline/speech-request.js';
+import { defaultOutput } from '../pipeline/speech-request.js';
 import type { SentenceTask } from './tasks.js';
 
 /**
@@ -22,19 +22,6 @@ const sentences = [
  */
 const variants = [...new Set(builtinVoices.map((voice) => voice.sound.espeakVariant))];
 
-/** What every warm-up speech ends as: the default output, a WAV at 44.1 kHz. */
-export const warmUpOutput: OutputSpec = {
-  format: 'wav',
-  sampleRate: 44100,
-  pitch: 0,
-  tempo: 1,
-  volume: 1,
-  targetLufs: null,
-  durationSeconds: null,
-  maxSeconds: null,
-  lastPitch: 0,
-};
-
 /** One sentence per variant, in English through eSpeak, resampled to the output rate as a request would be. */
 export function warmUpSentences(): Omit<SentenceTask, 'kind'>[] {
   return variants.map((variant, i) => ({
@@ -43,7 +30,7 @@ export function warmUpSentences(): Omit<SentenceTask, 'kind'>[] {
     voice: { engine: 'espeak', id: 'en-us', variant },
     prosody: { rate: 1, pitch: 0, range: 1, volume: 1 },
     // Not eSpeak's own rate: the resampler is loaded and run too.
-    sampleRate: warmUpOutput.sampleRate,
+    sampleRate: defaultOutput.sampleRate,
     pitch: 0,
     tempo: 1,
     lastPitch: 0,
