@@ -1,8 +1,6 @@
 import { Redis, ReplyError, type RedisOptions } from 'ioredis';
 import { redactUrl } from './redact-url.js';
 
-export { redactUrl };
-
 /** Redis could not be reached or answered an error where a command needed it. */
 export class RedisUnavailableError extends Error {
   readonly code = 'backend_unavailable';

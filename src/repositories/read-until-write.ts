@@ -39,11 +39,8 @@ export class ReadUntilWrite<Value> {
     const hit = this.kept.get(key);
     if (hit !== undefined && hit.stamp === stamp && stillValid(hit.value)) return hit.value;
     const value = await read();
-    if (value === undefined) {
-      this.kept.delete(key);
-      return undefined;
-    }
     this.kept.delete(key);
+    if (value === undefined) return undefined;
     if (this.kept.size >= this.maxEntries) this.kept.delete(this.kept.keys().next().value!);
     this.kept.set(key, { stamp, value });
     return value;

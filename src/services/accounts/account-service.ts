@@ -38,7 +38,6 @@ export interface AccountOverview {
   period: CurrentPeriod;
 }
 
-
 /** Who a request is, as read when it signed in. */
 export interface SignedIn {
   account: Account;

@@ -9,11 +9,13 @@ import type { Engine, EngineName } from './engine.js';
 export function lazyEngine(name: EngineName, load: () => Promise<Engine>): Engine {
   let loading: Promise<Engine> | undefined;
   const engine = (): Promise<Engine> => {
-    loading ??= load();
-    // A failed load is tried again by the next synthesis, as a failing constructor would be.
-    loading.catch(() => {
-      loading = undefined;
-    });
+    if (loading === undefined) {
+      loading = load();
+      // A failed load is tried again by the next synthesis, as a failing constructor would be.
+      loading.catch(() => {
+        loading = undefined;
+      });
+    }
     return loading;
   };
   return {

@@ -100,6 +100,8 @@ export class SynthesisPool {
   /** Garbage collections the threads finished: pool tasks of their own, not counted as work. */
   private collections = 0;
   private idleCollection: NodeJS.Timeout | undefined;
+  /** Set by close(), until the pool is used again: no idle collection is scheduled meanwhile. */
+  private closed = false;
 
   /**
    * Every thread collects its garbage now: the audio buffers of finished work (see
@@ -177,8 +179,6 @@ export class SynthesisPool {
     for (const sentence of warmUpSentences()) pieces.push(await this.renderSentence(sentence));
     await this.finish({ pieces, pauses: pieces.slice(1).map(() => 0.3), textOffsets: pieces.map(() => 0), output: defaultOutput });
   }
-
-  private closed = false;
 
   async close(): Promise<void> {
     this.closed = true;
