@@ -14,8 +14,9 @@ import { setFlagsFromString } from 'node:v8';
  * the thread's own time). On one thread that lands on the idle core; two threads on two cores pay
  * it out of each other's time. With a 64 MB floor, full collections come from the audio buffers'
  * external memory (V8 collects after every 64 MB of it) or from the pool's idle collection, and
- * the helpers' share fell to ~16 ms per request, with the same peak RSS under load
- * (docs/performance.md).
+ * the helpers' share fell to ~16–19 ms per request. The cost is memory at peak: audio buffers a
+ * scavenge promoted wait longer for a full collection, so two busy threads held ~20–40 MB more,
+ * which the pool's idle collection gives back (idle RSS did not grow; docs/performance.md).
  */
 export const threadOldSpaceMb = 64;
 
