@@ -2,6 +2,7 @@ import { fromThread } from './voice-model-failure.js';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { engineSettings, type EngineSettings } from '../engines/engine-settings.js';
+import { configureThreadHeaps } from './thread-heap.js';
 import { buffersOf, ownBuffer } from './transfer.js';
 import { warmUpSentences } from './warm-up.js';
 import { defaultOutput } from '../pipeline/speech-request.js';
@@ -51,7 +52,10 @@ export class SynthesisPool {
 
   /** Threads start on first use, so processes that never synthesize (most CLI commands) pay nothing. */
   private get piscina(): Piscina {
-    if (!this.started) this.closed = false;
+    if (!this.started) {
+      this.closed = false;
+      configureThreadHeaps();
+    }
     this.started ??= new Piscina({
       filename: new URL('./synthesis-worker.js', import.meta.url).href,
       minThreads: this.threads,
