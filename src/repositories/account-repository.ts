@@ -158,6 +158,15 @@ export class AccountRepository {
     return found ?? null;
   }
 
+  /**
+   * What findByValidKey would answer, when it can be told without a read: the same frozen object
+   * while it is kept (nothing written since it was read, the key not expired at `now`), else
+   * undefined (call findByValidKey). Synchronous: most signed-in requests end here.
+   */
+  keptByValidKey(digest: string, now: number): KeySignIn | undefined {
+    return this.keySignIns.peek(digest, (kept) => kept.keyExpiresAt === null || kept.keyExpiresAt > now);
+  }
+
   /** The handle this repository works through (for the repositories that go with it). */
   get handle(): DatabaseHandle {
     return this.db;

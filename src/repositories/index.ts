@@ -12,7 +12,7 @@ import { SynthesisCacheRepository } from './synthesis-cache-repository.js';
 import { SweepRunRepository } from './sweep-run-repository.js';
 import type { CallbackUrlSeal } from '../security/callback-url-seal.js';
 
-export { AccountRepository, accountRepository, type AccountChanges, type CredentialColumn, type EncryptedColumn } from './account-repository.js';
+export { AccountRepository, accountRepository, type AccountChanges, type CredentialColumn, type EncryptedColumn, type KeySignIn } from './account-repository.js';
 export { AccountAuditRepository, type AuditActor, type AuditEntry } from './account-audit-repository.js';
 export { AccountKeyRepository, type AccountKey } from './account-key-repository.js';
 export { AccountDataRepository, type OwnedData, type DeletedRows } from './account-data-repository.js';

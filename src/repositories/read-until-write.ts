@@ -27,6 +27,19 @@ export class ReadUntilWrite<Value> {
   }
 
   /**
+   * The value kept for `key`, without reading: undefined unless it was read since the last write
+   * and `stillValid` accepts it (then `get` would hand out the same value). Synchronous, so a
+   * request that finds its value here goes on without waiting for a promise; on undefined, `get`.
+   */
+  peek(key: string, stillValid: (value: Value) => boolean = () => true): Value | undefined {
+    if (this.stamp === undefined) return undefined;
+    const hit = this.kept.get(key);
+    if (hit === undefined) return undefined;
+    const stamp = this.stamp();
+    return stamp !== null && hit.stamp === stamp && stillValid(hit.value) ? hit.value : undefined;
+  }
+
+  /**
    * The value kept for `key` if nothing was written since it was read and `stillValid` (a check
    * of time, such as an expiry) accepts it, else `read()`'s, kept when it is not undefined.
    */

@@ -56,6 +56,20 @@ describe('ReadUntilWrite', () => {
     assert.equal(await kept.get('gone', async () => 6, (v) => v > 5), 6, 'refused by stillValid: read again');
   });
 
+  it('peek hands out without reading only what get would: kept, stamp unmoved, accepted by stillValid', async () => {
+    const { db, state } = fakeDatabase();
+    const kept = new ReadUntilWrite<string>(db);
+    assert.equal(kept.peek('k'), undefined, 'nothing read yet');
+    await kept.get('k', async () => 'value');
+    assert.equal(kept.peek('k'), 'value');
+    assert.equal(kept.peek('k', () => false), undefined, 'refused by stillValid');
+    state.stamp = '2';
+    assert.equal(kept.peek('k'), undefined, 'written since');
+    state.stamp = null;
+    assert.equal(kept.peek('k'), undefined, 'stamp unreadable');
+    assert.equal(new ReadUntilWrite<string>({}).peek('k'), undefined, 'no stamp: never');
+  });
+
   it('holds at most maxEntries, dropping the oldest', async () => {
     const { db } = fakeDatabase();
     const kept = new ReadUntilWrite<string>(db, 2);

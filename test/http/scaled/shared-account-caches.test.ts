@@ -194,6 +194,40 @@ for (const target of testDatabaseTargets()) {
       assert.equal((await get(two, '/v1/users/me/subscription', account.apiKey)).body.credits.used_credits, 0);
     });
 
+    it('a subscription body and a voice body the other node keeps (asked twice, so served from memory) change with the very next request', async () => {
+      const account = await one.createAccount('custom');
+      /** Asked twice first: the first request reads, the second is answered from what the node keeps, if it keeps anything. */
+      const warm = async (route: string) => {
+        const first = await get(two, route, account.apiKey);
+        const second = await get(two, route, account.apiKey);
+        assert.deepEqual(second, first);
+        return second;
+      };
+      assert.equal((await warm('/v1/users/me/subscription')).body.credits.used_credits, 0);
+      assert.ok(await one.services.accounts.debitCredits(account.uid, 5));
+      assert.equal((await get(two, '/v1/users/me/subscription', account.apiKey)).body.credits.used_credits, 5);
+      assert.equal((await warm('/v1/users/me/subscription')).body.plan, 'custom');
+      await one.services.accounts.setPlan(account.uid, 'plus');
+      assert.equal((await get(two, '/v1/users/me/subscription', account.apiKey)).body.plan, 'plus');
+      const limit = (await warm('/v1/users/me/subscription')).body.limits.concurrency_limit;
+      await one.services.plans.update('plus', { concurrencyLimit: limit + 2 });
+      assert.equal((await get(two, '/v1/users/me/subscription', account.apiKey)).body.limits.concurrency_limit, limit + 2);
+      await warm('/v1/users/me/subscription');
+      await one.services.accounts.disable(account.uid);
+      assert.equal((await get(two, '/v1/users/me/subscription', account.apiKey)).status, 403);
+      await one.services.accounts.enable(account.uid);
+
+      const voiceId = await insertPending(one, account.uid, 'Kept Kim');
+      await one.services.repositories.customVoices.update(voiceId, { status: 'completed', profile: '{}', updated_at: Date.now() });
+      assert.equal((await warm(`/v2/voices/${voiceId}`)).body.voice_name, 'Kept Kim');
+      // No route renames a voice, but a row changed by any means must show (the database bumps the version).
+      await one.services.store.db.updateTable('custom_voices').set({ name: 'Renamed Rita', updated_at: Date.now() }).where('voice_id', '=', voiceId).execute();
+      assert.equal((await get(two, `/v2/voices/${voiceId}`, account.apiKey)).body.voice_name, 'Renamed Rita');
+      await warm(`/v2/voices/${voiceId}`);
+      await one.services.repositories.customVoices.update(voiceId, { status: 'failed', error: 'gone wrong', updated_at: Date.now() });
+      assert.equal((await get(two, `/v2/voices/${voiceId}`, account.apiKey)).status, 404);
+    });
+
     it('a listing with custom voices is sent gzipped when asked, and says the same as the plain one', async () => {
       const account = await one.createAccount('custom');
       for (let i = 0; i < 30; i++) {

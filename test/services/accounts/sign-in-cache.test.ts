@@ -81,6 +81,81 @@ for (const target of testDatabaseTargets()) {
       });
     }
 
+    /**
+     * keptSignInWithApiKey is the synchronous path of the current interface's sign-in: what
+     * signInWithApiKey last gave for the key, only while nothing was written since (SQLite), never
+     * on PostgreSQL. After any write it must answer undefined, so the caller reads.
+     */
+    const signInTwice = async (apiKey: string) => {
+      const read = await accounts.signInWithApiKey(apiKey);
+      const kept = accounts.keptSignInWithApiKey(apiKey);
+      if (target.dialect === 'sqlite' && read !== null) assert.equal(kept, read, 'kept: the very object signInWithApiKey gave');
+      else assert.equal(kept, undefined, 'nothing kept');
+      return read;
+    };
+
+    /** What keptSignInWithApiKey must give for a sign-in that nothing has changed since: it on SQLite, nothing on PostgreSQL. */
+    const keptOn = <T>(signedIn: T) => (target.dialect === 'sqlite' ? signedIn : undefined);
+
+    it('keeps nothing for a key before it was read, nor for a key that signs nothing in', async () => {
+      const { apiKey } = await accounts.createAccount({ plan: 'free' });
+      assert.equal(accounts.keptSignInWithApiKey(apiKey), undefined);
+      assert.ok(await signInTwice(apiKey));
+      assert.equal(await signInTwice('not-a-key'), null);
+      assert.equal(accounts.keptSignInWithApiKey(''), undefined);
+    });
+
+    for (const [writer, name] of [
+      [() => accounts, 'this process'],
+      [() => elsewhere, 'another connection'],
+    ] as const) {
+      it(`keeps no sign-in past credits used, a plan changed, a disable or a revoke by ${name}`, async () => {
+        const created = await accounts.createAccount({ plan: 'free' });
+        const uid = created.account.uid;
+        const added = await accounts.addKey(uid);
+        assert.equal((await signInTwice(added.apiKey))?.account.usedCredits, 0);
+        assert.ok(await writer().debitCredits(uid, 5));
+        assert.equal(accounts.keptSignInWithApiKey(added.apiKey), undefined, 'credits used');
+        assert.equal((await signInTwice(added.apiKey))?.account.usedCredits, 5);
+        await writer().setPlan(uid, 'custom');
+        assert.equal(accounts.keptSignInWithApiKey(added.apiKey), undefined, 'plan changed');
+        assert.equal((await signInTwice(added.apiKey))?.plan.name, 'custom');
+        await writer().disable(uid);
+        assert.equal(accounts.keptSignInWithApiKey(added.apiKey), undefined, 'disabled');
+        assert.notEqual((await signInTwice(added.apiKey))?.account.disabledAt, null);
+        await writer().revokeKey(uid, added.id);
+        assert.equal(accounts.keptSignInWithApiKey(added.apiKey), undefined, 'revoked');
+        assert.equal(await signInTwice(added.apiKey), null);
+        assert.equal(accounts.keptSignInWithApiKey(added.apiKey), undefined);
+      });
+    }
+
+    it('keeps no sign-in past the expiry of its key, nor past the end of its billing period', async () => {
+      const created = await accounts.createAccount({ plan: 'free' });
+      const [first] = await accounts.listKeys(created.account.uid);
+      const rotated = await accounts.rotateKey(created.account.uid, first.id, 10);
+      const valid = await signInTwice(created.apiKey);
+      assert.ok(valid);
+      clock.advance(9_999);
+      assert.equal(accounts.keptSignInWithApiKey(created.apiKey), keptOn(valid), 'still valid: kept');
+      clock.advance(1);
+      assert.equal(accounts.keptSignInWithApiKey(created.apiKey), undefined, 'expired');
+      assert.equal(await signInTwice(created.apiKey), null);
+
+      assert.ok(await accounts.debitCredits(created.account.uid, 3));
+      const before = await signInTwice(rotated.apiKey);
+      assert.equal(before?.account.usedCredits, 3);
+      const period = accounts.periodOf(before!.account, before!.plan);
+      clock.set(period.nextRenewalAt - 1);
+      assert.equal(accounts.keptSignInWithApiKey(rotated.apiKey), keptOn(before), 'still in the period: kept');
+      clock.set(period.nextRenewalAt);
+      assert.equal(accounts.keptSignInWithApiKey(rotated.apiKey), undefined, 'a renewal is due: read (and renew) instead');
+      // The renewal is a write: what it read is not kept, the next read is.
+      assert.equal((await accounts.signInWithApiKey(rotated.apiKey))?.account.usedCredits, 0);
+      assert.equal(accounts.keptSignInWithApiKey(rotated.apiKey), undefined);
+      assert.equal((await signInTwice(rotated.apiKey))?.account.usedCredits, 0);
+    });
+
     it('refuses a rotated-out key once its grace period ends on the clock, with nothing written meanwhile', async () => {
       const created = await accounts.createAccount({ plan: 'free' });
       const [first] = await accounts.listKeys(created.account.uid);

@@ -5,20 +5,24 @@ import { errors } from '../../api-error.js';
 import { signedInOf } from '../authenticate.js';
 import { errorResponses, security } from '../schemas/common.js';
 import { V2Voice, VoiceIdParams } from '../schemas/voices.js';
+import type { VoiceEntry } from '../../../services/voices/voice-catalog.js';
+import { SerializedBodies } from '../../serialized-bodies.js';
 import { v2Voice } from './voice-shapes.js';
 
 /** `GET /v2/voices/{voice_id}`: one voice in the v2 shape. */
 export function registerV2Voice(app: FastifyInstance, services: Services): void {
+  // Entries are never changed, only replaced (a model installed, a custom voice changed): one body each.
+  const bodies = new SerializedBodies<VoiceEntry>();
   app.get<{ Params: Static<typeof VoiceIdParams> }>(
     '/v2/voices/:voice_id',
     {
       schema: { summary: 'Get a voice (deprecated)', tags: ['voices'], deprecated: true, security, params: VoiceIdParams, response: { 200: V2Voice, ...errorResponses([401, 404]) } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { account, voicesVersion } = signedInOf(request);
       const entry = await services.voiceCatalog.find(account.uid, request.params.voice_id, voicesVersion);
       if (!entry) throw errors.notFound(`Voice not found: ${request.params.voice_id}`);
-      return v2Voice(entry);
+      return bodies.send(reply, entry, v2Voice);
     },
   );
 }

@@ -32,7 +32,9 @@ export function registerV3Voices(app: FastifyInstance, services: Services): void
       const parts = await services.voiceCatalog.listByKind(account.uid, voicesVersion);
       const publicUrl = services.config.publicUrl;
       const shape = (list: readonly VoiceEntry[]) => filterAll(list, filter).map((e) => v3Voice(e, publicUrl));
-      return sendListing(request, reply, cache.get(`${publicUrl}\u0000${JSON.stringify(filter)}`, parts, shape));
+      // Most listings have no filter: their key is the same string every time, without JSON.stringify.
+      const filterKey = model === undefined && gender === undefined && age === undefined && use_cases === undefined && voice_type === undefined ? '{}' : JSON.stringify(filter);
+      return sendListing(request, reply, cache.get(`${publicUrl}\u0000${filterKey}`, parts, shape));
     },
   );
 }
