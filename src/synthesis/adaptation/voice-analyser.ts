@@ -63,6 +63,12 @@ const bandCount = bandCentres.length;
  * anywhere is left out of every figure. Levels are relative to the loudest frame met so far.
  */
 export class VoiceAnalyser {
+  /**
+   * `spectrumOnly`: the long-term spectrum (`ltasDb`), levels and activity only, without pitch,
+   * envelope or syllables (those come out as if nothing were voiced): what an equalizer needs.
+   */
+  constructor(private readonly options: { spectrumOnly?: boolean } = {}) {}
+
   private readonly window = hannWindow(frameSize);
   private readonly bands = binBands(frameSize, analysisRate);
   private readonly envelope = new CepstralEnvelope(frameSize);
@@ -87,7 +93,7 @@ export class VoiceAnalyser {
     if (pcm.samples.length === 0) return;
     const block = pcm.sampleRate === analysisRate ? pcm : await resample(pcm, analysisRate, resampleQuality);
     this.seconds += pcm.samples.length / pcm.sampleRate;
-    const track = trackPitch((await resample(block, pitchRate, resampleQuality)).samples);
+    const track = this.options.spectrumOnly ? { f0: new Float64Array(0), firstCentre: 0 } : trackPitch((await resample(block, pitchRate, resampleQuality)).samples);
     const { samples } = block;
     const count = samples.length >= frameSize ? Math.floor((samples.length - frameSize) / hop) + 1 : 0;
     if (count === 0) return;
@@ -142,7 +148,7 @@ export class VoiceAnalyser {
         this.envelopeFrames++;
       }
     }
-    const nuclei = findNuclei({ intensity, speech, hopSeconds, floorDb: loudestIntensity - nucleusRangeDb });
+    const nuclei = this.options.spectrumOnly ? [] : findNuclei({ intensity, speech, hopSeconds, floorDb: loudestIntensity - nucleusRangeDb });
     this.nuclei += nuclei.length;
     this.addUtterances(speech, nuclei, f0);
   }
