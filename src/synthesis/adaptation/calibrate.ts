@@ -2,8 +2,7 @@ import type { Pcm } from '../audio.js';
 import type { SentenceTask } from '../pool/tasks.js';
 import { applyVoiceProfile } from './apply-profile.js';
 import type { CalibrationMeasurer, CalibrationReading, CalibrationTimbre } from './build-profile.js';
-import { calibrationSentences } from './calibration-text.js';
-import { bandCentres } from './bands.js';
+import { calibrationTasks } from './calibration-tasks.js';
 import { neutralMeasurements } from './neutral-measurements.js';
 import { VoiceAnalyser, type VoiceMeasurements } from './voice-analyser.js';
 
@@ -75,31 +74,7 @@ async function renderAndRead(
   prosody: Parameters<CalibrationMeasurer>[1],
   timbre?: CalibrationTimbre,
 ): Promise<CalibrationReading> {
-  const profile = timbre
-    ? {
-        version: 1 as const,
-        gender: 'male' as const,
-        variant,
-        ...prosody,
-        ...timbre,
-        eqDb: timbre.eqDb ?? bandCentres.map(() => 0),
-        sample: { medianF0: 0, p5F0: 0, p95F0: 0, speakingRate: 0, seconds: 0 },
-      }
-    : undefined;
-  const rendering = calibrationSentences.map((text) =>
-    render({
-      kind: 'sentence',
-      text,
-      language: 'eng',
-      voice: { engine: 'espeak', id: 'en-us', variant },
-      prosody: { ...prosody, volume: 1 },
-      sampleRate: 22050,
-      pitch: 0,
-      tempo: 1,
-      lastPitch: 0,
-      profile,
-    }),
-  );
+  const rendering = calibrationTasks(variant, prosody, timbre).map(render);
   // The loop below reports the first failure in order; the others must not go unhandled meanwhile.
   for (const pending of rendering) pending.catch(() => undefined);
   // Rendered side by side, measured as they arrive, in order (the analyser's levels are relative
