@@ -38,6 +38,8 @@ export function trackPitch(samples: Float32Array, hop = 80): { f0: Float64Array;
   if (scratch.length < count * lags) scratch = new Float64Array(count * lags);
   const differences = scratch;
   const ring = new Float64Array(windowChunks * lags);
+  /** Where in the ring a frame's chunks lie, first to last. */
+  const rows = new Int32Array(windowChunks);
 
   for (let c = 0; c < chunks; c++) {
     chunkDifferences(samples, c * chunk, chunk, ring, (c % windowChunks) * lags);
@@ -45,9 +47,10 @@ export function trackPitch(samples: Float32Array, hop = 80): { f0: Float64Array;
     if (last < 0 || last % hopChunks !== 0) continue;
     // Frame `last / hopChunks` spans chunks last … c: added in that order, as frame by frame.
     const out = (last / hopChunks) * lags;
+    for (let k = 0; k < windowChunks; k++) rows[k] = ((last + k) % windowChunks) * lags;
     for (let lag = 0; lag < lags; lag++) {
       let sum = 0;
-      for (let k = last; k <= c; k++) sum += ring[(k % windowChunks) * lags + lag];
+      for (let k = 0; k < windowChunks; k++) sum += ring[rows[k] + lag];
       differences[out + lag] = sum;
     }
   }

@@ -67,10 +67,16 @@ export class VoiceAnalyser {
    * `spectrumOnly`: the long-term spectrum (`ltasDb`), levels and activity only, without pitch,
    * envelope or syllables (those come out as if nothing were voiced): what an equalizer needs.
    */
-  constructor(private readonly options: { spectrumOnly?: boolean } = {}) {}
+  constructor(private readonly options: { spectrumOnly?: boolean } = {}) {
+    const bands = binBands(frameSize, analysisRate);
+    for (let k = bands.length - 1; k >= 0; k--) if (bands[k] >= 0) this.bandFirst[bands[k]] = k;
+    for (let k = 0; k < bands.length; k++) if (bands[k] >= 0) this.bandEnd[bands[k]] = k + 1;
+  }
 
   private readonly window = hannWindow(frameSize);
-  private readonly bands = binBands(frameSize, analysisRate);
+  /** Each band's bins, first to last + 1 (empty when no bin falls in it). */
+  private readonly bandFirst = new Int32Array(bandCount);
+  private readonly bandEnd = new Int32Array(bandCount);
   private readonly envelope = new CepstralEnvelope(frameSize);
   private readonly fft = new RealFft(frameSize);
   private readonly frame = new Float64Array(frameSize);
@@ -105,7 +111,7 @@ export class VoiceAnalyser {
     const cepstra = new Float64Array(count * cepstrumLength);
     const binLow = Math.ceil(nucleusLow / envelopeBinHz);
     const binHigh = Math.floor(nucleusHigh / envelopeBinHz);
-    const { frame, re, im, power, window, bands } = this;
+    const { frame, re, im, power, window, bandFirst, bandEnd } = this;
     const bins = frameSize / 2 + 1;
 
     for (let f = 0; f < count; f++) {
@@ -118,14 +124,16 @@ export class VoiceAnalyser {
       }
       levels[f] = 10 * Math.log10(energy / frameSize + 1e-20);
       this.fft.forward(frame, re, im);
-      let speechBand = 0;
+      for (let k = 0; k < bins; k++) power[k] = re[k] * re[k] + im[k] * im[k];
+      // Bands are runs of neighbouring bins: each summed over its run, in bin order as before.
       const bandsAt = f * bandCount;
-      for (let k = 0; k < bins; k++) {
-        const p = re[k] * re[k] + im[k] * im[k];
-        power[k] = p;
-        if (bands[k] >= 0) bandEnergy[bandsAt + bands[k]] += p;
-        if (k >= binLow && k <= binHigh) speechBand += p;
+      for (let b = 0; b < bandCount; b++) {
+        let sum = 0;
+        for (let k = bandFirst[b]; k < bandEnd[b]; k++) sum += power[k];
+        bandEnergy[bandsAt + b] = sum;
       }
+      let speechBand = 0;
+      for (let k = binLow; k <= binHigh; k++) speechBand += power[k];
       intensity[f] = 10 * Math.log10(speechBand + 1e-20);
       const time = (start + frameSize / 2) / analysisRate;
       f0[f] = track.f0[Math.round((time - track.firstCentre) / hopSeconds)] ?? 0;
