@@ -41,6 +41,8 @@ const hopSeconds = hop / analysisRate;
 export const envelopeBinHz = analysisRate / frameSize;
 /** Analysis needs no audiophile filter; a lighter Speex setting halves the resampling time. */
 const resampleQuality = 4;
+/** Halving before a fractional step (see toAnalysisRate): passband flat to ~8.5 kHz, stopband from ~11 kHz. */
+const halvingQuality = 2;
 const activityRangeDb = 35;
 const activityFloorDb = -55;
 const gapFillFrames = Math.round(0.15 / hopSeconds);
@@ -97,7 +99,7 @@ export class VoiceAnalyser {
 
   async add(pcm: Pcm): Promise<void> {
     if (pcm.samples.length === 0) return;
-    const block = pcm.sampleRate === analysisRate ? pcm : await resample(pcm, analysisRate, resampleQuality);
+    const block = await toAnalysisRate(pcm);
     this.seconds += pcm.samples.length / pcm.sampleRate;
     const track = this.options.spectrumOnly ? { f0: new Float64Array(0), firstCentre: 0 } : trackPitch((await resample(block, pitchRate, resampleQuality)).samples);
     const { samples } = block;
@@ -213,6 +215,21 @@ export class VoiceAnalyser {
       f = end;
     }
   }
+}
+
+/**
+ * `pcm` at the analysis rate. Speex resamples by a whole factor (48 or 32 kHz) with one filter, but
+ * 44.1 kHz to 16 kHz (441:160) through its interpolating path, three times the arithmetic; there a
+ * halving to 22.05 kHz comes first, with a short filter (its aliases fold onto 11–22 kHz, far above
+ * what the second step keeps), and the second step is the one calibration readings at 22.05 kHz
+ * go through too.
+ */
+async function toAnalysisRate(pcm: Pcm): Promise<Pcm> {
+  let at = pcm;
+  while (at.sampleRate % analysisRate !== 0 && at.sampleRate % 2 === 0 && at.sampleRate / 2 >= 22050) {
+    at = await resample(at, at.sampleRate / 2, halvingQuality);
+  }
+  return at.sampleRate === analysisRate ? at : resample(at, analysisRate, resampleQuality);
 }
 
 /** 1 frames with 0 runs shorter than `frames` between them filled in. */
