@@ -45,19 +45,25 @@ export function applyVoiceProfile(speech: TimedPcm, profile: Pick<VoiceProfile, 
   const out = new Float64Array(padded.length);
   const norm = 1 / 1.5;
 
-  /** Envelope shift (dB per bin: the envelope read at f / formantScale minus at f) of the spectrum in re, im. */
+  /**
+   * Gain per bin that moves the envelope of the spectrum in re, im: 10^(shift / 20), the shift in dB
+   * being the envelope read at f / formantScale minus the envelope at f (not yet limited).
+   */
   const shiftOf = (into: Float64Array): Float64Array => {
     for (let k = 0; k < bins; k++) power[k] = re[k] * re[k] + im[k] * im[k];
     envelope.of(power, logEnvelope);
     const { low, fraction } = movedAt;
-    for (let k = 0; k < bins; k++) into[k] = logEnvelope[low[k]] + (logEnvelope[low[k] + 1] - logEnvelope[low[k]]) * fraction[k] - logEnvelope[k];
+    for (let k = 0; k < bins; k++) {
+      const shift = logEnvelope[low[k]] + (logEnvelope[low[k] + 1] - logEnvelope[low[k]]) * fraction[k] - logEnvelope[k];
+      into[k] = Math.exp(shift * dbToGain);
+    }
     return into;
   };
-  /** Filters a frame's spectrum by the shift (or the equalizer alone) and adds it back at `start`. */
+  /** Filters a frame's spectrum by the shift's gains (or the equalizer alone) and adds it back at `start`. */
   const emit = (start: number, spectrumRe: Float64Array, spectrumIm: Float64Array, shift: Float64Array | null): void => {
     for (let k = 0; k < bins; k++) {
       // Never boost by more than 24 dB: an envelope valley read into a peak is not worth noise.
-      const g = shift ? Math.exp(Math.min(24, shift[k]) * dbToGain) * eq[k] : eq[k];
+      const g = shift ? Math.min(maxShiftGain, shift[k]) * eq[k] : eq[k];
       spectrumRe[k] *= g;
       spectrumIm[k] *= g;
     }
@@ -95,7 +101,8 @@ export function applyVoiceProfile(speech: TimedPcm, profile: Pick<VoiceProfile, 
     }
     shiftOf(current);
     if (waitingAt >= 0) {
-      for (let k = 0; k < bins; k++) between[k] = 0.5 * (previous![k] + current[k]);
+      // The mean of two shifts in dB is the geometric mean of their gains: a square root, not an exp.
+      for (let k = 0; k < bins; k++) between[k] = Math.sqrt(previous![k] * current[k]);
       emit(waitingAt, waitingRe, waitingIm, between);
       waitingAt = -1;
     }
@@ -148,3 +155,5 @@ function interpolation(bins: number, position: (bin: number) => number): { low: 
 
 /** 10^(dB / 20) as e^(dB · dbToGain): exp is cheaper than a power of 10. */
 const dbToGain = Math.LN10 / 20;
+/** The largest boost of the envelope shift, 24 dB, as a gain. */
+const maxShiftGain = Math.exp(24 * dbToGain);

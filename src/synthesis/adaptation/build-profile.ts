@@ -5,12 +5,25 @@ import { findFormantScale } from './envelope.js';
 import { envelopeBinHz, type VoiceMeasurements } from './voice-analyser.js';
 import { maxEqDb, type VoiceProfile } from './voice-profile.js';
 
+export type CalibrationTimbre = Pick<VoiceProfile, 'formantScale' | 'eqDb'>;
+
+/** Measurements of a calibration reading, and the same reading measured again through a timbre. */
+export interface CalibrationReading {
+  measurements: VoiceMeasurements;
+  /**
+   * The reading with `timbre` applied to it, measured for its long-term spectrum only (`ltasDb`;
+   * the other figures are not measured): what a rendering with that timbre would measure, without
+   * rendering again. Absent for readings measured in advance.
+   */
+  spectrumThrough?: (timbre: CalibrationTimbre) => Promise<VoiceMeasurements>;
+}
+
 /** Renders the calibration sentences with a base voice (and optionally a profile's timbre) and measures them. */
 export type CalibrationMeasurer = (
   variant: string,
   prosody: Pick<EngineProsody, 'pitch' | 'range' | 'rate'>,
-  timbre?: Pick<VoiceProfile, 'formantScale' | 'eqDb'>,
-) => Promise<VoiceMeasurements>;
+  timbre?: CalibrationTimbre,
+) => Promise<CalibrationReading>;
 
 export interface ProfileOptions {
   /**
@@ -59,7 +72,7 @@ export async function buildVoiceProfile(sample: VoiceMeasurements, measure: Cali
   }
   const gender = sample.f0.median < genderBoundaryHz ? 'male' : 'female';
   const candidates = (careful ? carefulCandidates : quickCandidates)[gender];
-  const neutral = await Promise.all(candidates.map((variant) => measure(variant, { pitch: 0, range: 1, rate: 1 })));
+  const neutral = (await Promise.all(candidates.map((variant) => measure(variant, { pitch: 0, range: 1, rate: 1 })))).map((r) => r.measurements);
   const fits = neutral.map((base) => findFormantScale(sample.envelopeDb, base.envelopeDb, envelopeBinHz).cost);
   const chosen = fits.indexOf(Math.min(...fits));
   const variant = candidates[chosen];
@@ -71,17 +84,27 @@ export async function buildVoiceProfile(sample: VoiceMeasurements, measure: Cali
     range: clamp(sampleSpan / Math.max(0.5, span(base)), 0.05, 4),
     rate: clamp(sample.speakingRate / base.speakingRate, 0.3, 3.5),
   };
-  let rendered = await measure(variant, prosody);
+  const reading = await measure(variant, prosody);
+  let rendered = reading.measurements;
   // Formants hardly move with eSpeak's pitch and rate, so this rendering serves the formant search too.
   const formantScale = findFormantScale(sample.envelopeDb, rendered.envelopeDb, envelopeBinHz).scale;
+  const prosodyRendered = prosody;
   prosody = corrected(prosody, rendered, sample);
 
   let eqDb = bandCentres.map(() => 0);
-  rendered = await measure(variant, prosody, { formantScale, eqDb });
+  if (careful) {
+    rendered = (await measure(variant, prosody, { formantScale, eqDb })).measurements;
+  } else {
+    // An instant clone's equalizer comes from the same reading through the formant filter, not
+    // from a second rendering at the corrected prosody: the engine renders the calibration once
+    // instead of twice, and the clones' spectra stay within a few hundredths of a dB.
+    const timbre = { formantScale, eqDb };
+    rendered = reading.spectrumThrough ? await reading.spectrumThrough(timbre) : (await measure(variant, prosodyRendered, timbre)).measurements;
+  }
   eqDb = equalizer(eqDb, sample.ltasDb, rendered.ltasDb, 1);
   if (careful) {
     for (let round = 0; round < 2; round++) {
-      rendered = await measure(variant, prosody, { formantScale, eqDb });
+      rendered = (await measure(variant, prosody, { formantScale, eqDb })).measurements;
       prosody = corrected(prosody, rendered, sample);
       eqDb = equalizer(eqDb, sample.ltasDb, rendered.ltasDb, eqStep);
     }

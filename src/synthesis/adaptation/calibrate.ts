@@ -1,8 +1,8 @@
 import type { Pcm } from '../audio.js';
 import type { SentenceTask } from '../pool/tasks.js';
-import type { CalibrationMeasurer } from './build-profile.js';
-import { calibrationSentences } from './calibration-text.js';
-import { bandCentres } from './bands.js';
+import { applyVoiceProfile } from './apply-profile.js';
+import type { CalibrationMeasurer, CalibrationReading, CalibrationTimbre } from './build-profile.js';
+import { calibrationTasks } from './calibration-tasks.js';
 import { neutralMeasurements } from './neutral-measurements.js';
 import { VoiceAnalyser, type VoiceMeasurements } from './voice-analyser.js';
 
@@ -20,11 +20,11 @@ export const renderHere: CalibrationRenderer = async (task) => (await import('..
  * engine): the base voices' are measured in advance (neutral-measurements.ts), any other is
  * measured once per variant and adaptation thread.
  */
-const neutralCache = new Map<string, Promise<VoiceMeasurements>>();
+const neutralCache = new Map<string, Promise<CalibrationReading>>();
 
-function knownNeutral(variant: string): VoiceMeasurements | undefined {
+function knownNeutral(variant: string): CalibrationReading | undefined {
   const known = Object.hasOwn(neutralMeasurements, variant) ? neutralMeasurements[variant] : undefined;
-  return known && { ...known, f0: { ...known.f0 }, ltasDb: [...known.ltasDb], envelopeDb: [...known.envelopeDb], utterances: [] };
+  return known && { measurements: { ...known, f0: { ...known.f0 }, ltasDb: [...known.ltasDb], envelopeDb: [...known.envelopeDb], utterances: [] } };
 }
 
 /**
@@ -35,12 +35,13 @@ function knownNeutral(variant: string): VoiceMeasurements | undefined {
 export function calibrationMeasurer(render: CalibrationRenderer = renderHere): CalibrationMeasurer {
   return (variant, prosody, timbre) => {
     const neutral = !timbre && prosody.pitch === 0 && prosody.range === 1 && prosody.rate === 1;
-    if (!neutral) return renderAndMeasure(render, variant, prosody, timbre);
+    if (!neutral) return renderAndRead(render, variant, prosody, timbre);
     const known = knownNeutral(variant);
     if (known) return Promise.resolve(known);
     let cached = neutralCache.get(variant);
     if (!cached) {
-      cached = renderAndMeasure(render, variant, prosody);
+      // Kept for the thread's life: the measurements only, not the sentences' audio.
+      cached = renderAndRead(render, variant, prosody).then(({ measurements }) => ({ measurements }));
       cached.catch(() => neutralCache.delete(variant));
       neutralCache.set(variant, cached);
     }
@@ -56,37 +57,43 @@ export async function renderAndMeasure(
   render: CalibrationRenderer,
   variant: string,
   prosody: Parameters<CalibrationMeasurer>[1],
-  timbre?: Parameters<CalibrationMeasurer>[2],
+  timbre?: CalibrationTimbre,
 ): Promise<VoiceMeasurements> {
-  const profile = timbre
-    ? {
-        version: 1 as const,
-        gender: 'male' as const,
-        variant,
-        ...prosody,
-        ...timbre,
-        eqDb: timbre.eqDb ?? bandCentres.map(() => 0),
-        sample: { medianF0: 0, p5F0: 0, p95F0: 0, speakingRate: 0, seconds: 0 },
-      }
-    : undefined;
-  const sentences = await Promise.all(
-    calibrationSentences.map((text) =>
-      render({
-        kind: 'sentence',
-        text,
-        language: 'eng',
-        voice: { engine: 'espeak', id: 'en-us', variant },
-        prosody: { ...prosody, volume: 1 },
-        sampleRate: 22050,
-        pitch: 0,
-        tempo: 1,
-        lastPitch: 0,
-        profile,
-      }),
-    ),
-  );
-  // In order: the analyser's levels are relative to the loudest frame met so far.
+  return (await renderAndRead(render, variant, prosody, timbre)).measurements;
+}
+
+/**
+ * Renders and measures the calibration sentences; a reading without a timbre can be measured
+ * again through one (`spectrumThrough`): its sentences come out of the renderer exactly as they
+ * go into the profile's filter when a timbre is rendered, so filtering them here gives the same
+ * audio as rendering again.
+ */
+async function renderAndRead(
+  render: CalibrationRenderer,
+  variant: string,
+  prosody: Parameters<CalibrationMeasurer>[1],
+  timbre?: CalibrationTimbre,
+): Promise<CalibrationReading> {
+  const rendering = calibrationTasks(variant, prosody, timbre).map(render);
+  // The loop below reports the first failure in order; the others must not go unhandled meanwhile.
+  for (const pending of rendering) pending.catch(() => undefined);
+  // Rendered side by side, measured as they arrive, in order (the analyser's levels are relative
+  // to the loudest frame met so far): the first sentences are measured while the last are rendered.
+  const sentences: Pcm[] = [];
   const analyser = new VoiceAnalyser();
-  for (const sentence of sentences) await analyser.add(sentence);
-  return analyser.finish();
+  for (const pending of rendering) {
+    const sentence = await pending;
+    sentences.push(sentence);
+    await analyser.add(sentence);
+  }
+  const measurements = analyser.finish();
+  if (timbre) return { measurements };
+  return {
+    measurements,
+    async spectrumThrough(through) {
+      const spectrum = new VoiceAnalyser({ spectrumOnly: true });
+      for (const sentence of sentences) await spectrum.add(applyVoiceProfile({ ...sentence, words: [] }, through));
+      return spectrum.finish();
+    },
+  };
 }

@@ -41,6 +41,8 @@ const hopSeconds = hop / analysisRate;
 export const envelopeBinHz = analysisRate / frameSize;
 /** Analysis needs no audiophile filter; a lighter Speex setting halves the resampling time. */
 const resampleQuality = 4;
+/** Halving before a fractional step (see toAnalysisRate): passband flat to ~8.5 kHz, stopband from ~11 kHz. */
+const halvingQuality = 2;
 const activityRangeDb = 35;
 const activityFloorDb = -55;
 const gapFillFrames = Math.round(0.15 / hopSeconds);
@@ -63,8 +65,20 @@ const bandCount = bandCentres.length;
  * anywhere is left out of every figure. Levels are relative to the loudest frame met so far.
  */
 export class VoiceAnalyser {
+  /**
+   * `spectrumOnly`: the long-term spectrum (`ltasDb`), levels and activity only, without pitch,
+   * envelope or syllables (those come out as if nothing were voiced): what an equalizer needs.
+   */
+  constructor(private readonly options: { spectrumOnly?: boolean } = {}) {
+    const bands = binBands(frameSize, analysisRate);
+    for (let k = bands.length - 1; k >= 0; k--) if (bands[k] >= 0) this.bandFirst[bands[k]] = k;
+    for (let k = 0; k < bands.length; k++) if (bands[k] >= 0) this.bandEnd[bands[k]] = k + 1;
+  }
+
   private readonly window = hannWindow(frameSize);
-  private readonly bands = binBands(frameSize, analysisRate);
+  /** Each band's bins, first to last + 1 (empty when no bin falls in it). */
+  private readonly bandFirst = new Int32Array(bandCount);
+  private readonly bandEnd = new Int32Array(bandCount);
   private readonly envelope = new CepstralEnvelope(frameSize);
   private readonly fft = new RealFft(frameSize);
   private readonly frame = new Float64Array(frameSize);
@@ -85,9 +99,9 @@ export class VoiceAnalyser {
 
   async add(pcm: Pcm): Promise<void> {
     if (pcm.samples.length === 0) return;
-    const block = pcm.sampleRate === analysisRate ? pcm : await resample(pcm, analysisRate, resampleQuality);
+    const block = await toAnalysisRate(pcm);
     this.seconds += pcm.samples.length / pcm.sampleRate;
-    const track = trackPitch((await resample(block, pitchRate, resampleQuality)).samples);
+    const track = this.options.spectrumOnly ? { f0: new Float64Array(0), firstCentre: 0 } : trackPitch((await resample(block, pitchRate, resampleQuality)).samples);
     const { samples } = block;
     const count = samples.length >= frameSize ? Math.floor((samples.length - frameSize) / hop) + 1 : 0;
     if (count === 0) return;
@@ -99,7 +113,7 @@ export class VoiceAnalyser {
     const cepstra = new Float64Array(count * cepstrumLength);
     const binLow = Math.ceil(nucleusLow / envelopeBinHz);
     const binHigh = Math.floor(nucleusHigh / envelopeBinHz);
-    const { frame, re, im, power, window, bands } = this;
+    const { frame, re, im, power, window, bandFirst, bandEnd } = this;
     const bins = frameSize / 2 + 1;
 
     for (let f = 0; f < count; f++) {
@@ -112,14 +126,16 @@ export class VoiceAnalyser {
       }
       levels[f] = 10 * Math.log10(energy / frameSize + 1e-20);
       this.fft.forward(frame, re, im);
-      let speechBand = 0;
+      for (let k = 0; k < bins; k++) power[k] = re[k] * re[k] + im[k] * im[k];
+      // Bands are runs of neighbouring bins: each summed over its run, in bin order as before.
       const bandsAt = f * bandCount;
-      for (let k = 0; k < bins; k++) {
-        const p = re[k] * re[k] + im[k] * im[k];
-        power[k] = p;
-        if (bands[k] >= 0) bandEnergy[bandsAt + bands[k]] += p;
-        if (k >= binLow && k <= binHigh) speechBand += p;
+      for (let b = 0; b < bandCount; b++) {
+        let sum = 0;
+        for (let k = bandFirst[b]; k < bandEnd[b]; k++) sum += power[k];
+        bandEnergy[bandsAt + b] = sum;
       }
+      let speechBand = 0;
+      for (let k = binLow; k <= binHigh; k++) speechBand += power[k];
       intensity[f] = 10 * Math.log10(speechBand + 1e-20);
       const time = (start + frameSize / 2) / analysisRate;
       f0[f] = track.f0[Math.round((time - track.firstCentre) / hopSeconds)] ?? 0;
@@ -142,7 +158,7 @@ export class VoiceAnalyser {
         this.envelopeFrames++;
       }
     }
-    const nuclei = findNuclei({ intensity, speech, hopSeconds, floorDb: loudestIntensity - nucleusRangeDb });
+    const nuclei = this.options.spectrumOnly ? [] : findNuclei({ intensity, speech, hopSeconds, floorDb: loudestIntensity - nucleusRangeDb });
     this.nuclei += nuclei.length;
     this.addUtterances(speech, nuclei, f0);
   }
@@ -199,6 +215,21 @@ export class VoiceAnalyser {
       f = end;
     }
   }
+}
+
+/**
+ * `pcm` at the analysis rate. Speex resamples by a whole factor (48 or 32 kHz) with one filter, but
+ * 44.1 kHz to 16 kHz (441:160) through its interpolating path, three times the arithmetic; there a
+ * halving to 22.05 kHz comes first, with a short filter (its aliases fold onto 11–22 kHz, far above
+ * what the second step keeps), and the second step is the one calibration readings at 22.05 kHz
+ * go through too.
+ */
+async function toAnalysisRate(pcm: Pcm): Promise<Pcm> {
+  let at = pcm;
+  while (at.sampleRate % analysisRate !== 0 && at.sampleRate % 2 === 0 && at.sampleRate / 2 >= 22050) {
+    at = await resample(at, at.sampleRate / 2, halvingQuality);
+  }
+  return at.sampleRate === analysisRate ? at : resample(at, analysisRate, resampleQuality);
 }
 
 /** 1 frames with 0 runs shorter than `frames` between them filled in. */
