@@ -23,8 +23,8 @@ const defaultTimeoutMs = 60_000;
 /**
  * The host thread's own JavaScript is small (a WASI shim, the request and its reply); its audio
  * and flite's memory live outside V8's heap (flite's memory is capped by the module itself, see
- * flite-module.ts). A small young generation keeps the thread's semispaces from taking the
- * default's megabytes for nothing.
+ * flite-module.ts). A heap that outgrows these limits ends the host as a crash would: the request
+ * fails and the next one gets a new host.
  */
 const hostLimits = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 };
 
@@ -45,6 +45,8 @@ export class FliteThread {
   private current?: { job: Job; timer: NodeJS.Timeout; host: Worker };
   private nextId = 1;
   private closed = false;
+  /** A host is being started (its module compiled): the queue waits for it. */
+  private starting = false;
   private readonly timeoutMs: number;
   private readonly memoryMaxBytes?: number;
 
@@ -87,8 +89,6 @@ export class FliteThread {
     }
     await host?.terminate();
   }
-
-  private starting = false;
 
   private async pump(): Promise<void> {
     if (this.current || this.starting || this.queue.length === 0) return;
