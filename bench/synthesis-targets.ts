@@ -216,7 +216,7 @@ async function cloneSection(): Promise<BenchSection> {
   return { title: 'Custom voices: instant clone through HTTP (fresh server per rate), and synthesis with the clone', rows };
 }
 
-/** RSS of a process and all its descendants (the Flite children), in MB. */
+/** RSS of a process and all its descendants, in MB. */
 function treeRssMb(pid: number): number {
   const parents = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {

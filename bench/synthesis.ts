@@ -75,7 +75,7 @@ async function engineTable(): Promise<void> {
   printTable('Engine real-time factor (300 characters, one thread, warm; RTF = compute time / audio time)', ['engine', 'lang', 'chars', 'audio s', 'ms', 'RTF'], rows);
   printTable('Cold start (first synthesis of a fresh engine, including WASM load)', ['engine', 'ms'], [
     ['espeak', fixed(espeakCold.ms, 0)],
-    ['flite (child process)', fixed(fliteCold.ms, 0)],
+    ['flite (host thread)', fixed(fliteCold.ms, 0)],
   ]);
 }
 

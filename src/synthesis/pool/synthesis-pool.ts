@@ -60,7 +60,7 @@ export class SynthesisPool {
       filename: new URL('./synthesis-worker.js', import.meta.url).href,
       minThreads: this.threads,
       maxThreads: this.threads,
-      // Engines keep state per thread (WASM heap, Flite child); never let idle threads die.
+      // Engines keep state per thread (WASM heap, Flite host thread); never let idle threads die.
       idleTimeout: Number.POSITIVE_INFINITY,
       workerData: { engines: this.engines },
     });
@@ -165,7 +165,7 @@ export class SynthesisPool {
    * as a request's speech is; four times, since V8 goes on optimising eSpeak's code through a
    * thread's first dozen sentences (one pass left the first two 600-character requests at 2–5× the
    * third; two passes at 1.4–2.3× the second; four at 1.14×, for no longer a start on 2 cores).
-   * Flite's child process, the MP3 and Opus encoders and the neural models still start on their
+   * Flite's host thread, the MP3 and Opus encoders and the neural models still start on their
    * first use: they cost memory per thread that a server which never uses them should not hold.
    */
   async warmUp(options: { rounds?: number } = {}): Promise<void> {

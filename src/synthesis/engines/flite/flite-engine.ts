@@ -1,7 +1,7 @@
 import type { Engine, EngineOutput, EngineRequest } from '../engine.js';
 import { durationOf } from '../../audio.js';
 import { fliteProsody } from './flite-prosody.js';
-import { FliteProcess } from './flite-process.js';
+import { FliteThread } from './flite-thread.js';
 import type { FliteRun } from './flite-protocol.js';
 import { fliteVoice } from './flite-voices.js';
 import { decodeFliteWav } from './riff.js';
@@ -21,27 +21,32 @@ const wordsFile = '/words.txt';
 const phoneListVoice = 'kal16';
 
 /**
- * Flite, the clearer English tier. Synthesis runs in a child process (see `FliteProcess`); each
- * request is two flite runs there:
+ * Flite, the clearer English tier. Synthesis runs in a worker thread of its own (see `FliteThread`);
+ * each request is two flite runs there:
  * 1. the chosen voice speaks the whole text as one utterance and prints its timed segments;
  * 2. kal16 speaks every written word as an utterance of its own and prints its phones, which the
  *    first run's segments are aligned to, giving each word its start and end.
  */
 export class FliteEngine implements Engine {
   readonly name = 'flite' as const;
-  private readonly process: FliteProcess;
+  private readonly host: FliteThread;
   private readonly timeoutMs: number;
   private readonly timeoutMsPerChar: number;
 
   constructor(options: FliteEngineOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.timeoutMsPerChar = options.timeoutMsPerChar ?? 20;
-    this.process = new FliteProcess({ timeoutMs: this.timeoutMs });
+    this.host = new FliteThread({ timeoutMs: this.timeoutMs });
   }
 
-  /** Process id of the Flite child while one runs (for diagnostics and tests). */
-  get processId(): number | undefined {
-    return this.process.pid;
+  /** Thread id of the Flite host while one runs (for diagnostics and tests). */
+  get hostId(): number | undefined {
+    return this.host.hostId;
+  }
+
+  /** Ends the Flite host as a crash would (see `FliteThread.stopHost`). */
+  stopHost(): Promise<void> {
+    return this.host.stopHost();
   }
 
   async synthesize(request: EngineRequest): Promise<EngineOutput> {
@@ -65,7 +70,7 @@ export class FliteEngine implements Engine {
       });
     }
     const timeout = this.timeoutMs + this.timeoutMsPerChar * request.text.length;
-    const [speech, phones] = await this.process.run(runs, timeout);
+    const [speech, phones] = await this.host.run(runs, timeout);
 
     const wav = speech.outputs[speechFile];
     if (speech.exitCode !== 0 || !wav) {
@@ -82,6 +87,6 @@ export class FliteEngine implements Engine {
   }
 
   async close(): Promise<void> {
-    await this.process.close();
+    await this.host.close();
   }
 }

