@@ -143,9 +143,9 @@ export class AccountService {
     return (await this.current(uid))?.found ?? null;
   }
 
-  /** The billing period the account is in now, on the service's clock. */
-  periodOf(account: Account, plan: Plan): CurrentPeriod {
-    return this.periods.at(account.createdAt, plan.creditPeriod, this.clock.now());
+  /** The billing period the account is in now, on the service's clock (or at `now`, when a caller already read the clock). */
+  periodOf(account: Account, plan: Plan, now = this.clock.now()): CurrentPeriod {
+    return this.periods.at(account.createdAt, plan.creditPeriod, now);
   }
 
   /** Whole seconds (at least 1) until the account's credits renew, on the service's clock: when a refusal for lack of credit stops applying. */
@@ -232,7 +232,7 @@ export class AccountService {
    * make of a sign-in (a serialized body) can be kept by it.
    */
   private async renewedSignIn(found: KeySignIn, now: number): Promise<SignedIn | null> {
-    const period = this.periods.at(found.account.createdAt, found.plan.creditPeriod, now);
+    const period = this.periodOf(found.account, found.plan, now);
     if (found.account.periodStart >= period.start) {
       const signedIn = this.checkedSignIns.get(found)?.signedIn ?? Object.freeze({ account: found.account, plan: found.plan, voicesVersion: found.voicesVersion });
       this.checkedSignIns.set(found, { signedIn, period });
@@ -290,7 +290,7 @@ export class AccountService {
    * signInWithApiKey), or null. Callers still check `enableApi` and `disabledAt`.
    */
   async signInWithApiToken(apiToken: string): Promise<{ account: Account; plan: Plan } | null> {
-    if (typeof apiToken !== 'string' || apiToken.length === 0 || apiToken.length > 512) return null;
+    if (!isCredentialShaped(apiToken)) return null;
     const digest = hashSecret(apiToken);
     const found = await this.accounts.findByTokenWithPlan(digest);
     if (!found || !safeEqual(found.storedDigest, digest)) return null;
@@ -486,7 +486,7 @@ export class AccountService {
   }
 
   private async findByCredential(column: CredentialColumn, secret: string): Promise<Account | null> {
-    if (typeof secret !== 'string' || secret.length === 0 || secret.length > 512) return null;
+    if (!isCredentialShaped(secret)) return null;
     const digest = hashSecret(secret);
     const found = await this.accounts.findByCredential(column, digest);
     // The index lookup finds the row; the constant-time check is what decides.
