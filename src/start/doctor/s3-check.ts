@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { S3BlobStore } from '../../blobs/s3-blob-store.js';
 import type { Config } from '../../config/config.js';
 import { attempt, type CheckResult } from './check.js';
 
@@ -15,6 +14,9 @@ export async function checkS3(config: Config): Promise<CheckResult[]> {
     await attempt(
       's3',
       async () => {
+        // Imported here: the AWS SDK is ~2 MB of JavaScript that `orator serve`, which imports every
+        // command, would otherwise load and hold without S3 configured.
+        const { S3BlobStore } = await import('../../blobs/s3-blob-store.js');
         const store = new S3BlobStore({
           bucket: config.s3Bucket!,
           client: { region: config.s3Region, forcePathStyle: config.s3ForcePathStyle, ...(config.s3Endpoint ? { endpoint: config.s3Endpoint } : {}), maxAttempts: 1 },

@@ -1,4 +1,3 @@
-import { MPEGDecoder } from 'mpg123-decoder';
 import type { Pcm } from '../audio.js';
 import { AudioDecodeError, asBytes } from './audio-decode-error.js';
 import { id3v2Length, mp3FrameAt } from './sniff.js';
@@ -16,6 +15,9 @@ export async function decodeMp3(input: Uint8Array | ArrayBuffer): Promise<Pcm> {
   if (start >= bytes.length) throw new AudioDecodeError('truncated', 'The MP3 file holds a tag but no audio.');
   if (!mp3FrameAt(bytes, start)) throw new AudioDecodeError('unrecognized', 'The file is not an MP3 file.');
 
+  // Imported on first use: most servers never decode an MP3 upload, and the main thread imports
+  // this module with the routes that can.
+  const { MPEGDecoder } = await import('mpg123-decoder');
   const decoder = new MPEGDecoder();
   let decoded;
   try {

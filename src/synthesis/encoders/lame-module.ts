@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createEncoder, type WasmMediaEncoder } from 'wasm-media-encoders';
+import type { WasmMediaEncoder } from 'wasm-media-encoders';
 
 // wasm-media-encoders inlines its WASM as a data: URL and, given a URL, would fetch() it. Handing
 // it a compiled module read from its own package on disk keeps all of that out of the picture:
@@ -17,5 +17,8 @@ function lameWasm(): Promise<WebAssembly.Module> {
 
 /** A fresh LAME instance (its own WASM memory), not yet configured. */
 export async function createLame(): Promise<WasmMediaEncoder<'audio/mpeg'>> {
+  // Imported on first use: the package is ~0.8 MB of JavaScript (its WASM inlined as a data: URL)
+  // that the server's main thread, which imports this module but never encodes, would hold for good.
+  const { createEncoder } = await import('wasm-media-encoders');
   return createEncoder('audio/mpeg', await lameWasm());
 }

@@ -1,7 +1,17 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import AdmZip from 'adm-zip';
+import type AdmZip from 'adm-zip';
 import { ModelError } from '../model-error.js';
+
+/**
+ * adm-zip, required on first use: only a server with a Kokoro model whose voices are an npz reads
+ * one, and the catalog imports this module in every process (the server's main thread included).
+ */
+function openZip(file: string): AdmZip {
+  const Zip = createRequire(import.meta.url)('adm-zip') as typeof AdmZip;
+  return new Zip(file);
+}
 
 /** Floats in one style vector: the model's `style` input is [1, 256]. */
 export const kokoroStyleSize = 256;
@@ -52,7 +62,7 @@ export function readVoicePacks(voicesPath: string): KokoroVoicePack[] {
   } else {
     let zip: AdmZip;
     try {
-      zip = new AdmZip(voicesPath);
+      zip = openZip(voicesPath);
     } catch (error) {
       throw new ModelError('voices_invalid', `${voicesPath}: not an npz (zip) voices file (${(error as Error).message})`);
     }
@@ -109,7 +119,7 @@ export function voiceNamesIn(voicesPath: string): string[] {
   } else {
     let zip: AdmZip;
     try {
-      zip = new AdmZip(voicesPath);
+      zip = openZip(voicesPath);
     } catch (error) {
       throw new ModelError('voices_invalid', `${voicesPath}: not an npz (zip) voices file (${(error as Error).message})`);
     }
