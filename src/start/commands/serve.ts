@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { readConfig, type Config } from '../../config/config.js';
 import { announce } from '../../logging/create-logger.js';
 import { collectGarbage } from '../../synthesis/pool/collect-garbage.js';
+import { releaseNativeMemory } from '../../synthesis/pool/release-native-memory.js';
 import { explainStartupFailure } from '../explain-failure.js';
 import { openCoreServicesForStart, openServicesForStart } from '../open-services.js';
 import { parseCommandArgs, type Command } from './command.js';
@@ -56,6 +57,7 @@ export async function serve(config: Config): Promise<void> {
   // Start-up (modules, migrations, the app's boot, the warm-up's bookkeeping) leaves garbage V8
   // would keep until much later; collected once now, the idle server holds less.
   collectGarbage();
+  releaseNativeMemory();
   // Only roles that run jobs consume the queue and run the sweeps; an api node only enqueues.
   if (config.role !== 'api') {
     await services.queue.start({ concurrency: services.config.jobConcurrency });

@@ -2,6 +2,7 @@ import { fromThread } from './voice-model-failure.js';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { engineSettings, type EngineSettings } from '../engines/engine-settings.js';
+import { releaseNativeMemory } from './release-native-memory.js';
 import { configureThreadHeaps } from './thread-heap.js';
 import { buffersOf, ownBuffer } from './transfer.js';
 import { warmUpSentences } from './warm-up.js';
@@ -109,8 +110,9 @@ export class SynthesisPool {
 
   /**
    * Every thread collects its garbage now: the audio buffers of finished work (see
-   * collect-garbage.ts). A few milliseconds per thread; done after the warm-up and once the pool
-   * has been idle for idleCollectionMs, never between the tasks of busy threads.
+   * collect-garbage.ts), and then the C allocator gives back what they and the threads' work took
+   * (release-native-memory.ts). A few milliseconds per thread; done after the warm-up and once the
+   * pool has been idle for idleCollectionMs, never between the tasks of busy threads.
    */
   async collectGarbage(): Promise<void> {
     // Never the reason threads start, nor start again once closed.
@@ -123,6 +125,7 @@ export class SynthesisPool {
         }),
       ),
     );
+    releaseNativeMemory();
   }
 
   private run<T>(task: object, options?: { transferList?: ArrayBuffer[] }): Promise<T> {
