@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { readConfig, type Config } from '../../config/config.js';
 import { announce } from '../../logging/create-logger.js';
+import { warmUpTextPath } from '../../synthesis/pipeline/warm-up-text.js';
 import { collectGarbage } from '../../synthesis/pool/collect-garbage.js';
 import { releaseNativeMemory } from '../../synthesis/pool/release-native-memory.js';
 import { explainStartupFailure } from '../explain-failure.js';
@@ -54,6 +55,7 @@ export async function serve(config: Config): Promise<void> {
   // Every role synthesizes: warm the threads before listening or taking jobs, so neither /readyz nor the
   // "listening" line comes before a first request can be served as fast as the next.
   await services.pool.warmUp();
+  warmUpTextPath();
   // Start-up (modules, migrations, the app's boot, the warm-up's bookkeeping) leaves garbage V8
   // would keep until much later; collected once now, the idle server holds less.
   collectGarbage();
