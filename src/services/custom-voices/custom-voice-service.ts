@@ -102,6 +102,8 @@ export class CustomVoiceService implements CustomVoiceLister {
    * check the other fields first; the result goes to a create method, or to `discardUpload`.
    */
   async receiveUpload(source: UploadSource, kind: CustomVoiceSource): Promise<SavedUpload> {
+    // The upload goes to the adaptation thread next: a fresh server starts it while the bytes arrive.
+    this.options.adaptation.prepare();
     const maxBytes = kind === 'instant' ? instantUpload.maxBytes : professionalUpload.maxBytes;
     return { savedPath: await saveUpload(source, this.options.tmpDir, maxBytes) };
   }

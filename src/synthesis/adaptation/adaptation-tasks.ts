@@ -21,7 +21,12 @@ export interface CloneTask {
   renderPort?: MessagePort;
 }
 
-export type AdaptationTask = ProbeTask | CloneTask;
+/** Nothing: starts a thread, which loads the worker's modules, ahead of the task that needs it. */
+export interface ReadyTask {
+  kind: 'ready';
+}
+
+export type AdaptationTask = ProbeTask | CloneTask | ReadyTask;
 
 /** Rejections come back as values: errors lose their class on the way out of a worker thread. */
 export type AdaptationOutcome =

@@ -7,8 +7,9 @@ import { UploadRejection } from './upload-rejection.js';
 import { VoiceAnalyser } from './voice-analyser.js';
 import type { AdaptationOutcome, AdaptationTask } from './adaptation-tasks.js';
 
-export default async function run(task: AdaptationTask): Promise<AdaptationOutcome> {
+export default async function run(task: AdaptationTask): Promise<AdaptationOutcome | null> {
   const started = performance.now();
+  if (task.kind === 'ready') return null;
   try {
     if (task.kind === 'probe') {
       const info = await readUpload(task.path, task.limits);

@@ -8,19 +8,25 @@ import { analysisRate } from './voice-analyser.js';
 
 /** ~46 ms frames at 22.05 kHz: fine enough for the envelope, short enough for speech. */
 const frameSeconds = 0.046;
-/** Four frames overlap at every point (a Hann window squared sums to 1.5 there). */
-const overlap = 4;
 
 /**
  * The profile's timbre on rendered speech: each short-time spectrum is multiplied by a gain that
  * moves its envelope to the envelope read at f / formantScale (formants move, harmonics stay, so
- * F0 and duration are unchanged) and then by the equalizer. Zero-phase gains, windowed
- * overlap-add; the length and the word times are kept exactly.
+ * F0 and duration are unchanged) and then by the equalizer. Zero-phase gains; the length and the
+ * word times are kept exactly.
+ *
+ * Frames are Hann-windowed half a frame apart and added back as they come out of the inverse
+ * transform, with no second window: periodic Hann windows half a length apart sum to exactly 1,
+ * so the output is the input cross-faded from one frame's filter to the next. The gains are
+ * smooth (a cepstral envelope, third-octave bands), so what a frame's filtering spreads past its
+ * edges and wraps around is a few samples where the window is near 0. This took half the
+ * transforms of the four-times-overlapped frames with a synthesis window it replaced, and reads
+ * the same frames' envelopes (every 23 ms at 22.05 kHz).
  */
 export function applyVoiceProfile(speech: TimedPcm, profile: Pick<VoiceProfile, 'formantScale' | 'eqDb'>): TimedPcm {
   const { samples, sampleRate } = speech;
   const size = 2 ** Math.round(Math.log2(frameSeconds * sampleRate));
-  const hop = size / overlap;
+  const hop = size / 2;
   const bins = size / 2 + 1;
   const binHz = sampleRate / size;
   const warp = Math.abs(profile.formantScale - 1) > 1e-3;
@@ -38,80 +44,33 @@ export function applyVoiceProfile(speech: TimedPcm, profile: Pick<VoiceProfile, 
   const im = new Float64Array(bins);
   const power = new Float64Array(bins);
   const logEnvelope = new Float64Array(bins);
-  const gain = new Float64Array(bins);
-  // Pad so every sample is covered by `overlap` frames, including the first and last.
+  // Pad so every sample is covered by two frames, including the first and last.
   const padded = new Float32Array(samples.length + 2 * size);
   padded.set(samples, size);
   const out = new Float64Array(padded.length);
-  const norm = 1 / 1.5;
 
-  /**
-   * Gain per bin that moves the envelope of the spectrum in re, im: 10^(shift / 20), the shift in dB
-   * being the envelope read at f / formantScale minus the envelope at f (not yet limited).
-   */
-  const shiftOf = (into: Float64Array): Float64Array => {
-    for (let k = 0; k < bins; k++) power[k] = re[k] * re[k] + im[k] * im[k];
-    envelope.of(power, logEnvelope);
+  for (let start = 0; start + size <= padded.length; start += hop) {
+    if (windowed(padded, start, window, frame) < 1e-14) continue;
+    transform.forward(frame, re, im);
+    if (warp) {
+      for (let k = 0; k < bins; k++) power[k] = re[k] * re[k] + im[k] * im[k];
+      envelope.of(power, logEnvelope);
+    }
     const { low, fraction } = movedAt;
     for (let k = 0; k < bins; k++) {
-      const shift = logEnvelope[low[k]] + (logEnvelope[low[k] + 1] - logEnvelope[low[k]]) * fraction[k] - logEnvelope[k];
-      into[k] = Math.exp(shift * dbToGain);
+      let g = eq[k];
+      if (warp) {
+        // The shift in dB: the envelope read at f / formantScale minus the envelope at f. Never a
+        // boost of more than 24 dB: an envelope valley read into a peak is not worth noise.
+        const shift = logEnvelope[low[k]] + (logEnvelope[low[k] + 1] - logEnvelope[low[k]]) * fraction[k] - logEnvelope[k];
+        g *= Math.min(maxShiftGain, Math.exp(shift * dbToGain));
+      }
+      re[k] *= g;
+      im[k] *= g;
     }
-    return into;
-  };
-  /** Filters a frame's spectrum by the shift's gains (or the equalizer alone) and adds it back at `start`. */
-  const emit = (start: number, spectrumRe: Float64Array, spectrumIm: Float64Array, shift: Float64Array | null): void => {
-    for (let k = 0; k < bins; k++) {
-      // Never boost by more than 24 dB: an envelope valley read into a peak is not worth noise.
-      const g = shift ? Math.min(maxShiftGain, shift[k]) * eq[k] : eq[k];
-      spectrumRe[k] *= g;
-      spectrumIm[k] *= g;
-    }
-    transform.inverse(spectrumRe, spectrumIm, frame);
-    overlapAdd(out, start, frame, window, norm);
-  };
-
-  // The envelope is read from every other frame (frames are a quarter of their length apart and
-  // the vocal tract moves little in 12 ms); a frame between two read ones waits for the next and
-  // takes the mean of their shifts, which halves the envelope work.
-  let previous: Float64Array | null = null as Float64Array | null;
-  let current: Float64Array = new Float64Array(bins);
-  const between = new Float64Array(bins);
-  const waitingRe = new Float64Array(bins);
-  const waitingIm = new Float64Array(bins);
-  let waitingAt = -1;
-  let index = 0;
-  for (let start = 0; start + size <= padded.length; start += hop, index++) {
-    if (windowed(padded, start, window, frame) < 1e-14) {
-      if (waitingAt >= 0) emit(waitingAt, waitingRe, waitingIm, previous);
-      waitingAt = -1;
-      previous = null;
-      continue;
-    }
-    transform.forward(frame, re, im);
-    if (!warp) {
-      emit(start, re, im, null);
-      continue;
-    }
-    if (index % 2 === 1 && previous) {
-      waitingRe.set(re);
-      waitingIm.set(im);
-      waitingAt = start;
-      continue;
-    }
-    shiftOf(current);
-    if (waitingAt >= 0) {
-      // The mean of two shifts in dB is the geometric mean of their gains: a square root, not an exp.
-      for (let k = 0; k < bins; k++) between[k] = Math.sqrt(previous![k] * current[k]);
-      emit(waitingAt, waitingRe, waitingIm, between);
-      waitingAt = -1;
-    }
-    emit(start, re, im, current);
-    const spare = previous ?? new Float64Array(bins);
-    previous = current;
-    current = spare;
+    transform.inverse(re, im, frame);
+    for (let i = 0; i < size; i++) out[start + i] += frame[i];
   }
-  if (waitingAt >= 0) emit(waitingAt, waitingRe, waitingIm, previous);
 
   const result = new Float32Array(samples.length);
   let peak = 0;
@@ -131,11 +90,6 @@ function windowed(samples: Float32Array, start: number, window: Float64Array, fr
     energy += v * v;
   }
   return energy;
-}
-
-/** Adds `window` × `frame` × `gain` into `out` from `start`. */
-function overlapAdd(out: Float64Array, start: number, frame: Float64Array, window: Float64Array, gain: number): void {
-  for (let i = 0; i < frame.length; i++) out[start + i] += frame[i] * window[i] * gain;
 }
 
 /**
