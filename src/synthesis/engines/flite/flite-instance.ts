@@ -12,7 +12,7 @@ const reuseLimitBytes = 64 * 2 ** 20;
  *
  * flite.wasm is a WASI command: `_start` runs once per instance, and its state (voices, the C
  * library's globals, the heap) must not leak between runs. A fresh instance for every run cost
- * ~17 ms of CPU, most of it the kernel handing out and zeroing the 17 MB of pages the voices are
+ * ~8.5 ms of CPU, much of it the kernel handing out and zeroing the pages the 17 MB of voices are
  * copied into (and the heap grows into), then taking them back: a 600-character request made four.
  * Reset instead: before each run but the first, its memory is made what a fresh instance's is
  * (the data segments read again from flite.wasm, every other byte zero) and its mutable globals
