@@ -60,13 +60,30 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 
 /** Medians of `a` and `b` timed alternately `runs` times, so load on the machine hits both alike. */
 async function interleaved(runs: number, a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number, number]> {
-  const as: number[] = [];
-  const bs: number[] = [];
+  const [wall] = await interleavedWithCpu(runs, a, b);
+  return wall;
+}
+
+/**
+ * `interleaved`, and the medians of this process's CPU time (every thread) over each run as well:
+ * on a shared machine wall time moves with the load, CPU time much less, so the CPU figures tell a
+ * loaded run's reader how much of a ratio is work and how much is waiting. The ratio stays wall time.
+ */
+async function interleavedWithCpu(runs: number, a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[[number, number], [number, number]]> {
+  const wall: [number[], number[]] = [[], []];
+  const cpu: [number[], number[]] = [[], []];
+  const cpuMs = () => {
+    const used = process.cpuUsage();
+    return (used.user + used.system) / 1000;
+  };
   for (let i = 0; i < runs; i++) {
-    as.push(await timed(a));
-    bs.push(await timed(b));
+    for (const [k, run] of [a, b].entries()) {
+      const before = cpuMs();
+      wall[k].push(await timed(run));
+      cpu[k].push(cpuMs() - before);
+    }
   }
-  return [median(as), median(bs)];
+  return [[median(wall[0]), median(wall[1])], [median(cpu[0]), median(cpu[1])]];
 }
 
 function speechRequest(text: string, slug: string, model: TtsModel, format: 'wav' | 'mp3' = 'wav'): SpeechRequest {
@@ -96,8 +113,9 @@ async function pipelineSection(): Promise<BenchSection> {
       const { engine, request } = engineRequestOf(req);
       // Let V8 tier both up (the pool threads' copies and this thread's) before timing.
       for (let i = 0; i < 4; i++) await Promise.all([engine.synthesize(request), ...Array.from({ length: threads }, () => synthesizer.synthesize(req))]);
-      const [engineMs, pipelineMs] = await interleaved(7, () => engine.synthesize(request), () => synthesizer.synthesize(req));
-      rows.push(atMost(`pipeline / engine, ${c.engine}, 600 chars wav 44.1 kHz, pool of ${threads}`, pipelineMs / engineMs, 1.15, { detail: `${ms(pipelineMs)} / ${ms(engineMs)}` }));
+      const [[engineMs, pipelineMs], [engineCpu, pipelineCpu]] = await interleavedWithCpu(7, () => engine.synthesize(request), () => synthesizer.synthesize(req));
+      const detail = `${ms(pipelineMs)} / ${ms(engineMs)}; CPU ${ms(pipelineCpu)} / ${ms(engineCpu)} = ${(pipelineCpu / engineCpu).toFixed(2)}×`;
+      rows.push(atMost(`pipeline / engine, ${c.engine}, 600 chars wav 44.1 kHz, pool of ${threads}`, pipelineMs / engineMs, 1.15, { detail }));
     }
     await pool.close();
   }

@@ -2,6 +2,7 @@ import type { TimedPcm } from '../audio.js';
 import { changeTempo, shiftPitch } from '../dsp/time-pitch.js';
 import { resample } from '../dsp/resample.js';
 import { applyGain } from '../dsp/gain.js';
+import type { EngineOutput } from '../engines/engine.js';
 import { engineFor } from '../engines/registered-engines.js';
 import { shiftLastWordPitch } from '../prosody/last-word-pitch.js';
 import { trimSilence } from './trim-silence.js';
@@ -10,8 +11,17 @@ import type { RenderedSentence, SentenceTask } from './tasks.js';
 
 /** Engine → trim → DSP the engine could not do → resample → output pitch and tempo. */
 export async function renderSentence(task: SentenceTask): Promise<RenderedSentence> {
+  return finishSentence(task, await speakSentence(task));
+}
+
+/** The engine's part of a sentence task, apart so that a caller can ask for the next one before it finishes this one. */
+export function speakSentence(task: SentenceTask): Promise<EngineOutput> {
   const engine = engineFor(task.voice.engine);
-  const output = await engine.synthesize({ text: task.text, language: task.language, voice: task.voice, prosody: task.prosody, seed: task.seed ?? 0 });
+  return engine.synthesize({ text: task.text, language: task.language, voice: task.voice, prosody: task.prosody, seed: task.seed ?? 0 });
+}
+
+/** What follows the engine: trim, DSP the engine could not do, resample, output pitch and tempo. */
+export async function finishSentence(task: SentenceTask, output: EngineOutput): Promise<RenderedSentence> {
   let speech: TimedPcm = trimSilence(output);
   const missingPitch = output.applied.pitch ? unreachedPitch(task.prosody.pitch, output.achievedPitch) : task.prosody.pitch;
   if (!output.applied.rate && task.prosody.rate !== 1) speech = await changeTempo(speech, task.prosody.rate);

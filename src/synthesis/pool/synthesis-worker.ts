@@ -2,8 +2,9 @@
 import { collectGarbage } from './collect-garbage.js';
 import { encodeChunk } from './encode-chunk.js';
 import { finishSpeech } from './finish-speech.js';
-import { renderSentence } from './render-sentence.js';
-import type { FinishTask, PoolTask, SpeechTask } from './tasks.js';
+import { finishSentence, renderSentence, speakSentence } from './render-sentence.js';
+import type { FinishTask, PoolTask, RenderedSentence, SentenceTask, SpeechTask } from './tasks.js';
+import type { EngineOutput } from '../engines/engine.js';
 import { movingResult, ownBuffer } from './transfer.js';
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { configureEngines } from '../engines/engine-settings.js';
@@ -46,8 +47,30 @@ async function runTask(task: PoolTask) {
   }
 }
 
+/**
+ * Engine calls asked for ahead of the group being finished. Flite renders in a thread of its own,
+ * so it speaks the next group while this thread trims and resamples the last one, and with a call
+ * already waiting when one ends it runs it in the same flite instance (flite-host.ts) instead of
+ * making a fresh one: two, so that the next call is queued before the current one ends. eSpeak
+ * runs in this thread, one call at a time: for it only the order of the same work changes.
+ */
+const enginesAhead = 2;
+
 async function renderWhole(task: SpeechTask): Promise<FinishTask> {
-  const pieces = [];
-  for (const group of task.groups) pieces.push(await renderSentence({ kind: 'sentence', ...group }));
+  const groups: SentenceTask[] = task.groups.map((group) => ({ kind: 'sentence', ...group }));
+  const spoken: Promise<EngineOutput>[] = [];
+  const ask = (i: number) => {
+    if (i >= groups.length) return;
+    spoken[i] = speakSentence(groups[i]);
+    // A later group's failure is seen when it is awaited; it is not "unhandled" meanwhile.
+    spoken[i].catch(() => undefined);
+  };
+  for (let i = 0; i < enginesAhead; i++) ask(i);
+  const pieces: RenderedSentence[] = [];
+  for (let i = 0; i < groups.length; i++) {
+    const output = await spoken[i];
+    ask(i + enginesAhead);
+    pieces.push(await finishSentence(groups[i], output));
+  }
   return { kind: 'finish', pieces, pauses: task.pauses, textOffsets: task.textOffsets, output: task.output };
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { neutralProsody } from '../../../src/synthesis/engines/engine.js';
 import { FliteEngine } from '../../../src/synthesis/engines/flite/flite-engine.js';
+import type { FliteRunResult } from '../../../src/synthesis/engines/flite/flite-protocol.js';
 import { FliteThread } from '../../../src/synthesis/engines/flite/flite-thread.js';
 import { measureF0 } from './measure.js';
 
@@ -50,6 +51,33 @@ describe('Flite host thread', () => {
       assert.ok(after.samples.length > 0 && after.words.length > 5);
     } finally {
       await engine.close();
+    }
+  });
+
+  test('runs that share one flite instance speak byte for byte as runs on fresh instances', async () => {
+    const flite = new FliteThread();
+    const runs = [
+      { args: ['-voice', 'slt', '-psdur', '-t', longText, '-o', '/speech.wav'], outputs: ['/speech.wav'] },
+      { args: ['-voice', 'kal16', '-ps', '-f', '/words.txt', '-o', 'none'], files: { '/words.txt': 'switching\n\nvoices\n\n' } },
+      { args: ['-voice', 'awb', '--setf', 'duration_stretch=1.4', '-psdur', '-t', sentence, '-o', '/speech.wav'], outputs: ['/speech.wav'] },
+    ];
+    const same = (a: FliteRunResult, b: FliteRunResult) => {
+      assert.equal(a.exitCode, 0);
+      assert.equal(a.exitCode, b.exitCode);
+      assert.equal(a.stdout, b.stdout);
+      for (const path of Object.keys(b.outputs)) assert.ok(Buffer.from(a.outputs[path]).equals(Buffer.from(b.outputs[path])), `${path} differs`);
+    };
+    try {
+      // One at a time, each request released before the next: every run on a fresh instance.
+      const fresh: FliteRunResult[] = [];
+      for (const run of runs) fresh.push((await flite.run([run]))[0]);
+      // One request of all of them, twice, and two queued behind each other: one instance, reset between runs.
+      const shared = await flite.run([...runs, ...runs]);
+      const queued = (await Promise.all([flite.run(runs), flite.run(runs.slice().reverse())])).flat();
+      shared.forEach((result, i) => same(result, fresh[i % runs.length]));
+      [...fresh, ...fresh.slice().reverse()].forEach((expected, i) => same(queued[i], expected));
+    } finally {
+      await flite.close();
     }
   });
 

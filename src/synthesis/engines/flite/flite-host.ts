@@ -2,42 +2,39 @@
  * Entry of the thread that runs flite.wasm on request, a worker of the thread that owns it
  * (`FliteThread`). It lives in a thread of its own so that a hung run can be stopped
  * (`Worker.terminate()` interrupts a WebAssembly loop) and its memory freed with it; a trap only
- * fails the run it happened in. Each run gets a fresh WebAssembly instance: flite.wasm is a WASI
- * command whose `_start` runs once, and its state (voices, globals) must not leak between runs; the
- * compiled module comes from the owner (shared code, see flite-module.ts), and each instance is
- * made when its run starts, its voices read from flite.wasm into its memory (~10 ms). An instance made ahead while idle would spare a request those
- * milliseconds but hold 16 MB per host (Flite's voices, copied into its memory) for as long as the
- * server runs.
+ * fails the run it happened in. The compiled module comes from the owner (shared code, see
+ * flite-module.ts). One instance serves a request's runs and the requests the owner had queued
+ * by the time it replied, reset between runs (flite-instance.ts); the owner releases it when a
+ * reply leaves it nothing queued: an instance kept while idle would hold 16–30 MB per host
+ * (Flite's voices, copied into its memory, and its heap) for as long as the server runs.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { collectGarbage } from '../../pool/collect-garbage.js';
-import { writeFliteData, type FliteProgram } from './flite-module.js';
-import { MemoryWasi } from './memory-wasi.js';
-import type { FliteHostReply, FliteHostRequest, FliteRun, FliteRunResult } from './flite-protocol.js';
+import { FliteInstance } from './flite-instance.js';
+import type { FliteProgram } from './flite-module.js';
+import type { FliteHostRelease, FliteHostReply, FliteHostRequest, FliteRun, FliteRunResult } from './flite-protocol.js';
 
 const program = (workerData as { program: FliteProgram }).program;
+
+/** The instance the next run may use, until the owner releases it. */
+let kept: FliteInstance | undefined;
 
 async function execute(run: FliteRun): Promise<FliteRunResult> {
   const encoder = new TextEncoder();
   const files: Record<string, Uint8Array> = {};
   for (const [path, text] of Object.entries(run.files ?? {})) files[path] = encoder.encode(text);
-  const wasi = new MemoryWasi();
-  const instance = await WebAssembly.instantiate(program.module, wasi.imports);
-  writeFliteData(program, instance.exports.memory as WebAssembly.Memory);
+  const instance = kept ?? (await FliteInstance.create(program));
+  kept = undefined;
   const started = performance.now();
-  const exitCode = wasi.start(instance, { args: ['flite', ...run.args], files });
+  const { exitCode, wasi } = instance.run({ args: ['flite', ...run.args], files });
+  const milliseconds = performance.now() - started;
+  if (instance.reusable) kept = instance;
   const outputs: Record<string, Uint8Array> = {};
   for (const path of run.outputs ?? []) {
     const bytes = wasi.file(path);
     if (bytes) outputs[path] = bytes;
   }
-  return {
-    exitCode,
-    stdout: wasi.stdoutText(),
-    stderr: wasi.stderrText(),
-    outputs,
-    milliseconds: performance.now() - started,
-  };
+  return { exitCode, stdout: wasi.stdoutText(), stderr: wasi.stderrText(), outputs, milliseconds };
 }
 
 async function handle(request: FliteHostRequest): Promise<FliteHostReply> {
@@ -59,14 +56,23 @@ function buffersOf(reply: FliteHostReply): ArrayBuffer[] {
 }
 
 /**
- * Each run's instance holds a 16–18 MB memory (Flite's voices are copied into it) that is garbage
- * once the run is over, but V8 sees a few kilobytes of JavaScript objects and may keep several of
- * them for a long while: they are collected as soon as the reply is sent, a few milliseconds of a
- * small heap against tens of megabytes held.
+ * A dropped instance holds a 16–30 MB memory that is garbage, but V8 sees a few kilobytes of
+ * JavaScript objects and may keep several of them for a long while: it is collected as soon as
+ * it is dropped, a few milliseconds of a small heap against tens of megabytes held.
  */
-parentPort!.on('message', (request: FliteHostRequest) => {
-  void handle(request).then((reply) => {
+function drop(): void {
+  kept = undefined;
+  setImmediate(collectGarbage);
+}
+
+parentPort!.on('message', (message: FliteHostRequest | FliteHostRelease) => {
+  if ('release' in message) {
+    if (kept) drop();
+    return;
+  }
+  void handle(message).then((reply) => {
     parentPort!.postMessage(reply, buffersOf(reply));
-    setImmediate(collectGarbage);
+    // A run that spoiled its instance dropped it: collect it now rather than at the release.
+    if (!kept) setImmediate(collectGarbage);
   });
 });

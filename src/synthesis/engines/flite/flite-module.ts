@@ -1,8 +1,8 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import {
-  customSectionId, dataCountSectionId, dataSectionId, dataSegmentsOf, memorySectionId, readAt, sectionsOfFile,
-  withMemoryMaximum, type DataSegment,
+  customSectionId, dataCountSectionId, dataSectionId, dataSegmentsOf, exportSectionId, globalSectionId, memorySectionId,
+  mutableGlobalsOf, readAt, sectionsOfFile, withExports, withMemoryMaximum, type DataSegment,
 } from './wasm-sections.js';
 
 /**
@@ -29,6 +29,12 @@ export const fliteMemoryMaxBytes = 512 * 2 ** 20;
 export interface FliteProgram {
   module: WebAssembly.Module;
   data: DataSegment[];
+  /**
+   * Export names given to the module's mutable globals (its C stack pointer), which flite.wasm
+   * does not export itself: a run that ends through `proc_exit` leaves the stack pointer where it
+   * was, and an instance run again must start from the value it had when made (flite-instance.ts).
+   */
+  globals: string[];
   /** The file the data is read from, as it was when compiled. */
   file: { path: string; size: number; mtimeMs: number; ino: number };
 }
@@ -57,20 +63,34 @@ async function compile(maxBytes: number): Promise<FliteProgram> {
     const stat = fstatSync(fd);
     const parts: Uint8Array[] = [readAt(fd, 0, 8)];
     let data: DataSegment[] = [];
+    let mutableGlobals: number[] = [];
+    let exported = false;
     for (const section of sectionsOfFile(fd, stat.size)) {
       if (section.id === customSectionId || section.id === dataCountSectionId) continue;
       if (section.id === dataSectionId) {
         data = dataSegmentsOf(fd, section);
         continue;
       }
-      const bytes = readAt(fd, section.start, section.end - section.start);
-      parts.push(section.id === memorySectionId ? withMemoryMaximum(bytes, maxBytes) : bytes);
+      let bytes: Uint8Array = readAt(fd, section.start, section.end - section.start);
+      if (section.id === memorySectionId) bytes = withMemoryMaximum(bytes, maxBytes);
+      if (section.id === globalSectionId) mutableGlobals = mutableGlobalsOf(bytes);
+      if (section.id === exportSectionId) {
+        bytes = withExports(bytes, mutableGlobals.map((index) => ({ name: globalExportName(index), kind: 3, index })));
+        exported = true;
+      }
+      parts.push(bytes);
     }
+    if (!exported && mutableGlobals.length > 0) throw new Error('flite.wasm has mutable globals but no export section');
     const module = await WebAssembly.compile(Buffer.concat(parts));
-    return { module, data, file: { path, size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino } };
+    if (WebAssembly.Module.imports(module).some((entry) => entry.kind === 'global')) throw new Error('flite.wasm imports globals');
+    return { module, data, globals: mutableGlobals.map(globalExportName), file: { path, size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino } };
   } finally {
     closeSync(fd);
   }
+}
+
+function globalExportName(index: number): string {
+  return `orator_global_${index}`;
 }
 
 /** Writes the program's data into a fresh instance's memory, as instantiating it would have. */

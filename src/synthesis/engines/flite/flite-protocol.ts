@@ -25,6 +25,11 @@ export interface FliteHostRequest {
   runs: FliteRun[];
 }
 
+/** Sent when a reply left the owner with nothing queued: the host drops its instance (see flite-host.ts). */
+export interface FliteHostRelease {
+  release: true;
+}
+
 export type FliteHostReply =
   | { id: number; ok: true; results: FliteRunResult[] }
   | { id: number; ok: false; error: string };

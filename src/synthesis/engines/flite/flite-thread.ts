@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { fliteProgram } from './flite-module.js';
-import type { FliteHostReply, FliteHostRequest, FliteRun, FliteRunResult } from './flite-protocol.js';
+import type { FliteHostReply, FliteHostRelease, FliteHostRequest, FliteRun, FliteRunResult } from './flite-protocol.js';
 
 export interface FliteThreadOptions {
   /** Default time a request may take before the host is deemed hung and stopped. */
@@ -156,8 +156,14 @@ export class FliteThread {
     const current = this.current!;
     clearTimeout(current.timer);
     this.current = undefined;
-    if (this.queue.length > 0) void this.pump();
-    else this.host?.unref();
+    if (this.queue.length > 0) {
+      void this.pump();
+      return;
+    }
+    // The host keeps its flite instance for a next request; with none waiting, it lets it go.
+    const release: FliteHostRelease = { release: true };
+    this.host?.postMessage(release);
+    this.host?.unref();
   }
 }
 

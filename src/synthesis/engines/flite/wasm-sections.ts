@@ -21,6 +21,8 @@ export interface DataSegment {
 const headerBytes = 8; // "\0asm" and the version
 export const customSectionId = 0;
 export const memorySectionId = 5;
+export const globalSectionId = 6;
+export const exportSectionId = 7;
 export const dataSectionId = 11;
 export const dataCountSectionId = 12;
 const pageBytes = 65536;
@@ -90,6 +92,49 @@ export function withMemoryMaximum(section: Uint8Array, maxBytes: number): Uint8A
   const maxPages = Math.min(declaredMax, Math.max(Math.floor(maxBytes / pageBytes), minPages));
   const content = [...unsigned(1), 1, ...unsigned(minPages), ...unsigned(maxPages)];
   return Uint8Array.from([memorySectionId, ...unsigned(content.length), ...content]);
+}
+
+/**
+ * Indices of the mutable globals a global section defines (flite.wasm has one, its C stack
+ * pointer). Imported globals, which would come first in the index space, are not supported: the
+ * caller checks there are none.
+ */
+export function mutableGlobalsOf(section: Uint8Array): number[] {
+  const reader = { bytes: section, at: 1 };
+  readUnsigned(reader); // the section's size
+  const count = readUnsigned(reader);
+  const mutable: number[] = [];
+  for (let index = 0; index < count; index++) {
+    reader.at++; // value type
+    if (section[reader.at++] === 1) mutable.push(index);
+    skipConstantExpression(reader);
+  }
+  return mutable;
+}
+
+/** An export section with `added` exports after its own (`kind` 3 is a global). */
+export function withExports(section: Uint8Array, added: { name: string; kind: number; index: number }[]): Uint8Array {
+  const reader = { bytes: section, at: 1 };
+  readUnsigned(reader); // the section's size
+  const count = readUnsigned(reader);
+  const entries: number[] = [...section.subarray(reader.at)];
+  for (const { name, kind, index } of added) {
+    const bytes = new TextEncoder().encode(name);
+    entries.push(...unsigned(bytes.length), ...bytes, kind, ...unsigned(index));
+  }
+  const content = [...unsigned(count + added.length), ...entries];
+  return Uint8Array.from([exportSectionId, ...unsigned(content.length), ...content]);
+}
+
+/** Moves past one global's initializer: a single constant or global.get, then `end`. */
+function skipConstantExpression(reader: { bytes: Uint8Array; at: number }): void {
+  const opcode = reader.bytes[reader.at++];
+  if (opcode === 0x41 || opcode === 0x42) readSigned(reader); // i32.const, i64.const
+  else if (opcode === 0x43) reader.at += 4; // f32.const
+  else if (opcode === 0x44) reader.at += 8; // f64.const
+  else if (opcode === 0x23) readUnsigned(reader); // global.get
+  else throw new Error(`unsupported global initializer opcode 0x${opcode?.toString(16)}`);
+  if (reader.bytes[reader.at++] !== 0x0b) throw new Error('global initializer is not a single constant');
 }
 
 export function readAt(fd: number, position: number, length: number): Buffer {
