@@ -133,23 +133,45 @@ export class VoiceCatalog {
     return { custom: custom.entries, builtin: currentBuiltins().entries };
   }
 
+  /**
+   * listByKind's answer when it needs no read (the account's custom voices are cached under this
+   * voices version), else undefined (then listByKind). Synchronous, so a route can answer in the
+   * same tick, without the promise and microtask turns of an async handler.
+   */
+  listByKindKept(accountUid: string, voicesVersion?: number | null): { custom: readonly VoiceEntry[]; builtin: readonly VoiceEntry[] } | undefined {
+    const custom = this.keptCustomOf(accountUid, voicesVersion);
+    return custom === undefined ? undefined : { custom: custom.entries, builtin: currentBuiltins().entries };
+  }
+
   async find(accountUid: string, voiceId: string, voicesVersion?: number | null): Promise<VoiceEntry | null> {
+    const kept = this.findKept(accountUid, voiceId, voicesVersion);
+    if (kept !== undefined) return kept;
+    return (await this.customOf(accountUid, voicesVersion)).byId.get(voiceId) ?? null;
+  }
+
+  /** find's answer when it needs no read (any built-in id; a custom one cached under this voices version), else undefined (then find). */
+  findKept(accountUid: string, voiceId: string, voicesVersion?: number | null): VoiceEntry | null | undefined {
     // Only the id of a voice from an installed model needs the models directory looked at: a
     // custom id (`uc_`) never names a built-in voice, and the fixed catalog is always there.
-    if (voiceId.startsWith('uc_')) return (await this.customOf(accountUid, voicesVersion)).byId.get(voiceId) ?? null;
-    return fixedById.get(voiceId) ?? currentBuiltins().byId.get(voiceId) ?? null;
+    if (!voiceId.startsWith('uc_')) return fixedById.get(voiceId) ?? currentBuiltins().byId.get(voiceId) ?? null;
+    const custom = this.keptCustomOf(accountUid, voicesVersion);
+    return custom === undefined ? undefined : (custom.byId.get(voiceId) ?? null);
+  }
+
+  /** The account's custom voices cached under this voices version (marked most recently used), or undefined. */
+  private keptCustomOf(accountUid: string, version: number | null | undefined): Omit<CachedCustomVoices, 'version'> | undefined {
+    if (version === undefined || version === null) return undefined;
+    const hit = this.cached.get(accountUid);
+    if (hit === undefined || hit.version !== version) return undefined;
+    // Most recently used last, so the first key is the one to drop.
+    this.cached.delete(accountUid);
+    this.cached.set(accountUid, hit);
+    return hit;
   }
 
   private async customOf(accountUid: string, version: number | null | undefined): Promise<Omit<CachedCustomVoices, 'version'>> {
-    if (version !== undefined && version !== null) {
-      const hit = this.cached.get(accountUid);
-      if (hit !== undefined && hit.version === version) {
-        // Most recently used last, so the first key is the one to drop.
-        this.cached.delete(accountUid);
-        this.cached.set(accountUid, hit);
-        return hit;
-      }
-    }
+    const kept = this.keptCustomOf(accountUid, version);
+    if (kept !== undefined) return kept;
     // Read after the version was: a change committed meanwhile bumps the version past the one
     // this is stored under, so the next request reads again rather than keep what this missed.
     const voices = await this.customVoices.listUsable(accountUid);

@@ -23,10 +23,12 @@ export function registerSubscription(app: FastifyInstance, services: Services): 
   app.get(
     '/v1/users/me/subscription',
     { schema: { summary: 'My subscription', tags: ['account'], security, response: { 200: Subscription, ...errorResponses([401], { noInput: true }) } } },
-    async (request, reply) => {
+    // Not async: nothing here waits, and an async handler's promise and microtask turns are a
+    // measurable part of this route (bench/light-routes.ts).
+    (request, reply) => {
       const signedIn = signedInOf(request);
       const period = services.accounts.periodOf(signedIn.account, signedIn.plan);
-      return bodies.send(reply, signedIn, (source) => render(source, period), period);
+      bodies.send(reply, signedIn, (source) => render(source, period), period);
     },
   );
 }

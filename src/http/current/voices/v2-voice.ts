@@ -18,11 +18,19 @@ export function registerV2Voice(app: FastifyInstance, services: Services): void 
     {
       schema: { summary: 'Get a voice (deprecated)', tags: ['voices'], deprecated: true, security, params: VoiceIdParams, response: { 200: V2Voice, ...errorResponses([401, 404]) } },
     },
-    async (request, reply) => {
+    // Not async: when the voice needs no read (a built-in id, or the account's custom voices
+    // cached), the answer goes out in the same tick as the sign-in, without the promise and
+    // microtask turns an async handler costs every request (bench/light-routes.ts).
+    (request, reply) => {
       const { account, voicesVersion } = signedInOf(request);
-      const entry = await services.voiceCatalog.find(account.uid, request.params.voice_id, voicesVersion);
-      if (!entry) throw errors.notFound(`Voice not found: ${request.params.voice_id}`);
-      return bodies.send(reply, entry, v2Voice);
+      const voiceId = request.params.voice_id;
+      const answer = (entry: VoiceEntry | null): void => {
+        if (!entry) throw errors.notFound(`Voice not found: ${voiceId}`);
+        bodies.send(reply, entry, v2Voice);
+      };
+      const kept = services.voiceCatalog.findKept(account.uid, voiceId, voicesVersion);
+      if (kept !== undefined) return answer(kept);
+      return services.voiceCatalog.find(account.uid, voiceId, voicesVersion).then(answer);
     },
   );
 }
