@@ -13,6 +13,7 @@ import { registerMetrics } from '../metrics/index.js';
 import { registerHealth } from './site/health.js';
 import { registerPlayground } from './site/playground.js';
 import { registerPreview } from './site/preview.js';
+import { dropUnusedConnectionsOnClose } from './drop-unused-connections.js';
 
 /**
  * The HTTP server. Each interface registers its routes in its own scope with its own error
@@ -35,6 +36,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     return reply.status(500).send({ detail: 'Internal server error' });
   });
   quietHealthProbes(app, services.config.logLevel);
+  dropUnusedConnectionsOnClose(app);
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ detail: 'Not Found' }));
   registerMetrics(app, services);
   registerHealth(app, services);

@@ -4,6 +4,7 @@ import { createLogger } from '../logging/create-logger.js';
 import { quietHealthProbes } from '../logging/quiet-health-probes.js';
 import { requestLoggerFactory } from '../logging/request-loggers.js';
 import { registerHealth } from './site/health.js';
+import { dropUnusedConnectionsOnClose } from './drop-unused-connections.js';
 
 /**
  * The HTTP server of a worker node (`--role worker`): only the probes `/healthz`, `/readyz` (and
@@ -17,6 +18,7 @@ export async function buildWorkerApp(services: Pick<CoreServices, 'config' | 'st
     return reply.status(500).send({ detail: 'Internal server error' });
   });
   quietHealthProbes(app, services.config.logLevel);
+  dropUnusedConnectionsOnClose(app);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
   registerHealth(app, services);
   return app;

@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -37,14 +36,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const probe = readConfig(baseEnv);
   const services = await openServices(probe, { clock: options.clock });
   const app = await buildApp(services);
-  // Connections a client opened but never sent a byte on (fetch's pool opens spare ones, e.g. after
-  // a cancelled body): Node counts them neither idle nor finished, so app.close() would wait for
-  // the server's header timeout (~70 s) on them. close() drops them; they cannot carry a request.
-  const sockets = new Set<Socket>();
-  app.server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no TCP address');
@@ -62,9 +53,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       return { uid: created.account.uid, apiKey: created.apiKey, apiToken: created.apiToken };
     },
     async close() {
-      const closing = app.close();
-      for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
-      await closing;
+      await app.close();
       await services.close();
       await rm(dataDir, { recursive: true, force: true });
     },
