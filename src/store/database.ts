@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import type pg from 'pg';
 import { withCachedStatements } from './cached-statements.js';
 import { setChangeStamp, sqliteChangeStamp } from './change-stamp.js';
+import { CurrentSchemaPostgresDialect } from './current-schema-introspector.js';
 import type { Listening } from './postgres-listener.js';
 import type { Database } from './schema.js';
 
@@ -106,7 +107,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   // treats the event as uncaught and ends the process; the next query simply opens a new connection.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   try {
     if (schema) await createSchema(db, schema);
     const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
