@@ -9,8 +9,7 @@ const secretFields = ['authorization', 'x-api-key', 'cookie', 'set-cookie', 'api
 
 /**
  * pino `redact` paths: these fields at the top, one level down, and in any object's `headers`
- * one level down (request and response headers, and what fastify's multipart plugin logs at
- * trace: `busboyOptions.headers`, the request's headers with its X-API-KEY).
+ * one level down (request and response headers, wherever a log line carries them).
  */
 export const redactPaths = [
   ...secretFields.map((f) => `["${f}"]`),

@@ -10,9 +10,9 @@ import { runCli } from '../start/run-cli.js';
 import { startLoggedServer } from './logged-server.js';
 
 /**
- * A whole session over the three interfaces at LOG_LEVEL=trace (the level at which fastify and
- * its multipart plugin say the most), every line the server wrote kept, then searched for every
- * secret the session used.
+ * A whole session over the three interfaces at LOG_LEVEL=trace (the level at which the server
+ * says the most: each form part of an upload, for one), every line the server wrote kept, then
+ * searched for every secret the session used.
  */
 describe('logs at trace', () => {
   let dir: string;
@@ -98,7 +98,7 @@ describe('logs at trace', () => {
       secrets.uploadSignature = new URL(slot.result.presigned_url).searchParams.get('signature')!;
       assert.equal((await fetch(slot.result.presigned_url, { method: 'PUT', body: sample, headers: { 'content-type': 'audio/wav' } })).status, 200);
 
-      // A clone: multipart, with the key in its header (fastify's multipart plugin logs at trace).
+      // A clone: multipart, with the key in its header (each form part is logged at trace).
       const form = new FormData();
       form.append('name', 'Logged');
       form.append('model', 'ssfm-v30');

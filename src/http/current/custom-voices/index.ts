@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../../app/services.js';
 import { registerDeleteCustomVoice } from './delete-custom-voice.js';
@@ -6,19 +5,18 @@ import { registerDeleteVoice } from './delete-voice.js';
 import { registerGetCustomVoice } from './get-custom-voice.js';
 import { registerInstantClone } from './instant-clone.js';
 import { registerListCustomVoices } from './list-custom-voices.js';
-import { multipartOptions } from './multipart-form.js';
 import { registerProfessionalClone } from './professional-clone.js';
 import { registerVoicesClone } from './voices-clone.js';
 
 /**
  * Custom voices, in a scope of their own inside the current interface (its key check, error
- * renderer and 422 shape apply): multipart/form-data is read here only, and any other body is
- * left unread, so a form route answers it with FastAPI's "field required" for each field.
+ * renderer and 422 shape apply). No body is parsed before the handler: a form route streams a
+ * multipart form itself (multipart-form.ts), and leaves any other body unread, answering it
+ * with FastAPI's "field required" for each field.
  */
 export async function registerCustomVoices(api: FastifyInstance, services: Services): Promise<void> {
   await api.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    await scope.register(multipart, multipartOptions);
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     registerVoicesClone(scope, services);
     registerInstantClone(scope, services);

@@ -1,4 +1,5 @@
-import type { Readable } from 'node:stream';
+import { finished, type Readable } from 'node:stream';
+import busboy, { type Busboy } from 'busboy';
 import type { FastifyRequest } from 'fastify';
 import { CustomVoiceError, UploadInterrupted, type SavedUpload } from '../../../services/custom-voices/index.js';
 import { ApiError } from '../../api-error.js';
@@ -27,61 +28,92 @@ export interface ReceivedForm {
   upload: { saved: SavedUpload } | { refused: CustomVoiceError } | null;
 }
 
-/**
- * Options of @fastify/multipart for the clone routes: a file past its cap is cut off quietly (its
- * stream ends, marked truncated) rather than failing the whole form, so the fields after it are
- * still read and checked first.
- */
-export const multipartOptions = { throwFileSizeLimit: false };
-
 /** Parts of a clone form: a handful of short fields and a file or two at most. */
 const limits = { fields: 20, files: 4, parts: 24, fieldSize: 64 * 1024, fieldNameSize: 200, headerPairs: 100 };
 
 export const malformedBody = 'There was an error parsing the body: it is not a complete multipart/form-data form.';
+
+/** A form that reached one of `limits`' counts: refused whole, as a malformed body. */
+class FormLimitReached extends Error {}
+
+/**
+ * Whether the request's body is a multipart form. Any other body is left unread, so the route
+ * answers with FastAPI's "field required" for each field.
+ */
+export function isMultipartForm(request: FastifyRequest): boolean {
+  return /^multipart\/form-data\s*(;|$)/i.test(request.headers['content-type'] ?? '');
+}
 
 /**
  * Reads a multipart clone form to its end: text fields into memory (each cut at 64 KiB), the file
  * streamed to a temp file and never held in memory, further files read and dropped. The fields
  * can come before or after the file, so nothing is judged here: the route checks the fields
  * first (422), then the file. Null when the request is not multipart at all. A body the parser
- * cannot read is a 400, never a 500, and a file saved before the failure is removed.
+ * cannot read, or a client gone before the end, is a 400, never a 500 or a hang, and a file
+ * saved before the failure is removed.
+ *
+ * busboy (not @fastify/multipart's fork of it, which stalls for good on a part it skips that is
+ * longer than its buffer: a part without a form-data disposition, a file past the count).
  */
 export async function readCloneForm(request: FastifyRequest, spec: FormSpec): Promise<ReceivedForm | null> {
-  if (!request.isMultipart()) return null;
+  if (!isMultipartForm(request)) return null;
   const form: ReceivedForm = { fields: new Map(), fileParts: new Set(), upload: null };
+  let parser: Busboy | undefined;
+  let receiving: Promise<void> | undefined;
   try {
-    for await (const part of request.parts({ limits: { ...limits, fileSize: spec.fileSizeCap } })) {
-      if (part.type === 'field') {
-        form.fields.set(part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
-        continue;
-      }
-      form.fileParts.add(part.fieldname);
-      if (part.fieldname !== spec.fileField || form.upload) {
-        part.file.resume();
-        await new Promise<void>((resolve) => (part.file.readableEnded ? resolve() : part.file.once('end', resolve).once('close', resolve)));
-        continue;
-      }
-      try {
-        form.upload = { saved: await spec.receive(part.file) };
-      } catch (error) {
-        if (!(error instanceof CustomVoiceError && error.code === 'file_too_large')) throw error;
-        form.upload = { refused: error };
-      }
-    }
+    await new Promise<void>((resolve, reject) => {
+      parser = busboy({ headers: request.headers, limits: { ...limits, fileSize: spec.fileSizeCap } });
+      parser.on('field', (name, value) => form.fields.set(name, value));
+      parser.on('file', (name, file, info) => {
+        request.log.trace({ part: name, filename: info.filename, mimeType: info.mimeType }, 'form file part');
+        form.fileParts.add(name);
+        // A file's stream fails when the form does (the form's error is reported), possibly
+        // before its reader is attached: the temp file's folder is made first.
+        file.on('error', () => {});
+        if (name !== spec.fileField || receiving) {
+          file.resume();
+          return;
+        }
+        // Past the cap busboy ends the file quietly (marked truncated): the service then sees
+        // one byte too many and refuses it as too large after the fields are checked.
+        receiving = spec.receive(file).then(
+          (saved) => void (form.upload = { saved }),
+          (error) => {
+            if (!(error instanceof CustomVoiceError && error.code === 'file_too_large')) throw error;
+            form.upload = { refused: error };
+          },
+        );
+        receiving.catch(reject);
+      });
+      for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) parser.on(limit, () => reject(new FormLimitReached(limit)));
+      parser.on('error', reject);
+      // After the whole body and every file part's end: only the temp file may still be flushing.
+      parser.once('close', resolve);
+      finished(request.raw, (error) => error && reject(new UploadInterrupted(error)));
+      request.raw.pipe(parser);
+    });
+    await receiving;
     return form;
   } catch (error) {
+    // Stop parsing: a file still arriving ends with an error, so its temp file is removed.
+    if (parser) {
+      request.raw.unpipe(parser);
+      parser.destroy();
+    }
+    await receiving?.catch(() => {});
     if (form.upload && 'saved' in form.upload) await spec.discard(form.upload.saved);
     // Let the rest of the body flow (and be dropped), so the client reads our answer.
     request.raw.resume();
-    if (error instanceof UploadInterrupted || isParserError(error)) throw new ApiError(400, 'custom-voice/malformed-body', malformedBody);
-    throw error;
+    if (isOurDiskFailing(error)) throw error;
+    request.log.debug({ reason: error instanceof Error ? error.message : String(error) }, 'multipart form refused');
+    throw new ApiError(400, 'custom-voice/malformed-body', malformedBody);
   }
 }
 
-/** Errors of busboy (malformed bodies: no error code) and of @fastify/multipart's limits (FST_…). */
-function isParserError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string') return code.startsWith('FST_');
-  return !('errno' in error);
+/**
+ * Saving the file failed on our side (a full disk): a plain error, unlike everything the sender
+ * controls (busboy's complaints about the body, the limits, a client gone, the file's stream cut).
+ */
+function isOurDiskFailing(error: unknown): boolean {
+  return !(error instanceof UploadInterrupted || error instanceof FormLimitReached) && error instanceof Error && 'errno' in error;
 }
