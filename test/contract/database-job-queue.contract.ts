@@ -260,7 +260,8 @@ export function databaseJobQueueContract(target: TestDatabaseTarget): void {
     });
 
     it('renews the lease of a long job so no one else takes it', async () => {
-      const type = () => jobType('long', () => sleep(600), { leaseMs: 150 });
+      // Four leases long, renewed every third of one: only a stall of 270 ms could lose it.
+      const type = () => jobType('long', () => sleep(1600), { leaseMs: 400 });
       const a = queueOn(store);
       const b = queueOn(await database.open());
       const ta = type();

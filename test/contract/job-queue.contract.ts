@@ -209,10 +209,11 @@ export function jobQueueContract(name: string, createBackend: () => Promise<JobQ
     });
 
     it('renews the lease of a long job so no one else takes it', async () => {
-      // The job outlives three leases. A lease is renewed every third of it, so only a stall of a
-      // whole second (not a loaded machine's hiccup) could let the second queue take it over.
-      const leaseMs = 1000;
-      const make = () => jobType('long', () => sleep(3 * leaseMs), { leaseMs });
+      // The job outlives two leases. A lease is renewed every third of it, so only a stall of
+      // two thirds of a lease could let the second queue take it over: 1.7 s, not a loaded
+      // machine's hiccup (a 1 s lease was taken over once at load 16).
+      const leaseMs = 2500;
+      const make = () => jobType('long', () => sleep(2 * leaseMs), { leaseMs });
       const [a, b] = [await open(), await open()];
       const [ta, tb] = [make(), make()];
       a.register(ta);
@@ -221,7 +222,7 @@ export function jobQueueContract(name: string, createBackend: () => Promise<JobQ
       await a.start();
       await waitFor(() => ta.runs.length === 1, 5000, 'first run');
       await b.start();
-      await waitFor(async () => (await a.getJob(id))?.state === 'completed', 10_000, 'completion');
+      await waitFor(async () => (await a.getJob(id))?.state === 'completed', 15_000, 'completion');
       assert.equal(ta.runs.length + tb.runs.length, 1, 'a renewed job was taken over');
       assert.equal((await a.getJob(id))?.attempts, 1);
     });
