@@ -209,9 +209,9 @@ export function jobQueueContract(name: string, createBackend: () => Promise<JobQ
     });
 
     it('renews the lease of a long job so no one else takes it', async () => {
-      // The job outlives two leases. A lease is renewed every third of it, so only a stall of
-      // two thirds of a lease could let the second queue take it over: 1.7 s, not a loaded
-      // machine's hiccup (a 1 s lease was taken over once at load 16).
+      // The job outlives two leases. A lease is renewed every half of it (BullMQ; the database
+      // queue every third), so only a stall of 1.25 s could let the second queue take it over,
+      // not a loaded machine's hiccup (a 1 s lease was taken over once at load 16).
       const leaseMs = 2500;
       const make = () => jobType('long', () => sleep(2 * leaseMs), { leaseMs });
       const [a, b] = [await open(), await open()];
