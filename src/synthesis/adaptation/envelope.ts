@@ -4,7 +4,7 @@
  * the lifter, the vocal tract's resonances below it.
  */
 
-import { RealFft } from './real-fft.js';
+import { CosineTransform } from './cosine-transform.js';
 
 /** Cepstral coefficients kept: at 16 kHz, detail finer than ~530 Hz is smoothed away, above any F0 of speech. */
 export const envelopeLifter = 30;
@@ -14,14 +14,14 @@ const decibelsPerNeper = 10 / Math.LN10;
 /**
  * Smoothed log spectrum (dB) of one frame's power spectrum (`size / 2 + 1` bins). The log
  * spectrum of a real frame is even, so its cepstrum and the envelope back from it are cosine
- * sums: each is one real FFT of an evenly extended sequence, cheaper than the sums themselves.
+ * sums: each is a type-I cosine transform of the `size / 2 + 1` values, run as a real FFT of
+ * `size / 2` points (cosine-transform.ts), half the transform of the evenly extended sequence.
  */
 export class CepstralEnvelope {
   private readonly bins: number;
-  private readonly fft: RealFft;
-  private readonly even: Float64Array;
-  private readonly re: Float64Array;
-  private readonly im: Float64Array;
+  private readonly cosine: CosineTransform;
+  private readonly logSpectrum: Float64Array;
+  private readonly sums: Float64Array;
   private readonly taper: Float64Array;
   private readonly cepstrum: Float64Array;
 
@@ -30,10 +30,9 @@ export class CepstralEnvelope {
     readonly lifter = envelopeLifter,
   ) {
     this.bins = size / 2 + 1;
-    this.fft = new RealFft(size);
-    this.even = new Float64Array(size);
-    this.re = new Float64Array(this.bins);
-    this.im = new Float64Array(this.bins);
+    this.cosine = new CosineTransform(size / 2);
+    this.logSpectrum = new Float64Array(this.bins);
+    this.sums = new Float64Array(this.bins);
     // A half-cosine taper on the last coefficients avoids ringing from a sharp lifter.
     this.taper = Float64Array.from({ length: lifter + 1 }, (_, n) =>
       n <= lifter * 0.75 ? 1 : 0.5 + 0.5 * Math.cos((Math.PI * (n - lifter * 0.75)) / (lifter * 0.25 + 1)),
@@ -51,26 +50,22 @@ export class CepstralEnvelope {
    * is linear in it, so the mean envelope of many frames is the envelope of their mean cepstrum.
    */
   cepstrumOf(power: ArrayLike<number>, out: Float64Array): Float64Array {
-    const { bins, size, lifter, even, re, im, taper } = this;
+    const { bins, size, lifter, logSpectrum, sums, taper } = this;
     // 10·log10 as a multiple of the natural log, which costs half as much.
-    for (let k = 0; k < bins; k++) even[k] = decibelsPerNeper * Math.log(power[k] + 1e-12);
-    for (let k = 1; k < bins - 1; k++) even[size - k] = even[k];
-    this.fft.forward(even, re, im);
-    for (let n = 0; n <= lifter; n++) out[n] = (re[n] / size) * taper[n];
+    for (let k = 0; k < bins; k++) logSpectrum[k] = decibelsPerNeper * Math.log(power[k] + 1e-12);
+    // Coefficient n of the even sequence's DFT (length `size`) is twice the cosine transform's.
+    this.cosine.transform(logSpectrum, sums, lifter + 1);
+    const scale = 2 / size;
+    for (let n = 0; n <= lifter; n++) out[n] = sums[n] * scale * taper[n];
     return out;
   }
 
   /** The envelope in dB (`size / 2 + 1` bins) of a liftered cepstrum from `cepstrumOf`, into `out`. */
   fromCepstrum(cepstrum: ArrayLike<number>, out: Float64Array): Float64Array {
-    const { bins, size, lifter, even, re, im } = this;
-    even.fill(0);
-    even[0] = cepstrum[0];
-    for (let n = 1; n <= lifter; n++) {
-      even[n] = cepstrum[n];
-      even[size - n] = cepstrum[n];
-    }
-    this.fft.forward(even, re, im);
-    for (let k = 0; k < bins; k++) out[k] = re[k];
+    const { bins, lifter } = this;
+    // c[0] + 2 Σ c[n] cos(π n k / M): twice the cosine transform of the coefficients.
+    this.cosine.transform(cepstrum, out, bins, lifter + 1);
+    for (let k = 0; k < bins; k++) out[k] *= 2;
     return out;
   }
 }

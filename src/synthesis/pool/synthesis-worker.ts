@@ -1,5 +1,5 @@
 /** Entry of each pool thread: engines and DSP run here, never on the server's event loop. */
-import { collectGarbage } from './collect-garbage.js';
+import { collectGarbageAndShrink } from './collect-garbage.js';
 import { encodeChunk } from './encode-chunk.js';
 import { finishSpeech } from './finish-speech.js';
 import { finishSentence, renderSentence, speakSentence } from './render-sentence.js';
@@ -37,7 +37,8 @@ async function runTask(task: PoolTask) {
       return movingResult({ ...finished, audio }, [audio]);
     }
     case 'collect':
-      collectGarbage();
+      // Shrinking too: the young generation grown by the requests (8–12 MB) is given back as well.
+      await collectGarbageAndShrink();
       return null;
     case 'encode-chunk': {
       const chunk = await encodeChunk(task);

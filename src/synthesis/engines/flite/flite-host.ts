@@ -9,7 +9,7 @@
  * (Flite's voices, copied into its memory, and its heap) for as long as the server runs.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { collectGarbage } from '../../pool/collect-garbage.js';
+import { collectGarbageAndShrink } from '../../pool/collect-garbage.js';
 import { FliteInstance } from './flite-instance.js';
 import type { FliteProgram } from './flite-module.js';
 import type { FliteHostRelease, FliteHostReply, FliteHostRequest, FliteRun, FliteRunResult } from './flite-protocol.js';
@@ -62,7 +62,12 @@ function buffersOf(reply: FliteHostReply): ArrayBuffer[] {
  */
 function drop(): void {
   kept = undefined;
-  setImmediate(collectGarbage);
+  setImmediate(collect);
+}
+
+/** The collection that also gives back the young generation (collect-garbage.ts). */
+function collect(): void {
+  void collectGarbageAndShrink();
 }
 
 parentPort!.on('message', (message: FliteHostRequest | FliteHostRelease) => {
@@ -73,6 +78,6 @@ parentPort!.on('message', (message: FliteHostRequest | FliteHostRelease) => {
   void handle(message).then((reply) => {
     parentPort!.postMessage(reply, buffersOf(reply));
     // A run that spoiled its instance dropped it: collect it now rather than at the release.
-    if (!kept) setImmediate(collectGarbage);
+    if (!kept) setImmediate(collect);
   });
 });
