@@ -71,6 +71,17 @@ export class DatabaseJobQueue implements JobQueue {
   private loop: Promise<void> | null = null;
   private woken = false;
   private wakeSleeper: (() => void) | null = null;
+  /**
+   * When (performance.now()) the last claim found nothing due, until something may have made a job
+   * due: an enqueue here, a NOTIFY from another process, a job put back to wait, or the next poll.
+   * A job finishing only frees a slot, so until then the loop does not claim again (each claim that
+   * finds nothing is still an UPDATE, a write transaction on SQLite, and a speak's jobs ended in
+   * three of them). Jobs that come due with time, or are enqueued by a process that cannot NOTIFY,
+   * are found by the poll as before, at most pollIntervalMs after the empty claim.
+   */
+  private emptyAt: number | null = null;
+  /** Counts the signals that something may have come due, so a claim that raced one is not taken as proof of nothing due. */
+  private dueSignals = 0;
   /** PostgreSQL: the channel enqueues NOTIFY, so idle workers of other processes wake at once. */
   private readonly channel: string | null;
   private listening: Listening | null = null;
@@ -129,7 +140,7 @@ export class DatabaseJobQueue implements JobQueue {
     });
     const created = inserted.length > 0;
     if (created) {
-      this.wake();
+      this.wake(true);
       // Workers in other processes (a worker node) would otherwise find it on their next poll.
       if (this.channel) await sql`select pg_notify(${this.channel}, '')`.execute(this.store.db);
     }
@@ -166,7 +177,7 @@ export class DatabaseJobQueue implements JobQueue {
     }
     this.concurrency = concurrency;
     this.started = true;
-    if (this.channel && this.store.listen) this.listening = this.store.listen(this.channel, () => this.wake());
+    if (this.channel && this.store.listen) this.listening = this.store.listen(this.channel, () => this.wake(true));
     this.loop = this.work();
   }
 
@@ -285,19 +296,30 @@ export class DatabaseJobQueue implements JobQueue {
   }
 
   private async work(): Promise<void> {
+    this.emptyAt = null;
     while (this.started) {
+      let wait = this.pollIntervalMs;
       while (this.started && this.running.size < this.concurrency) {
+        if (this.emptyAt !== null) {
+          // Nothing was due at the last claim and nothing new is known: wait for the poll it is owed.
+          wait = Math.max(0, this.emptyAt + this.pollIntervalMs - performance.now());
+          break;
+        }
         let job: JobRow | null;
+        const signals = this.dueSignals;
         try {
           job = await this.claimNext();
         } catch (error) {
           this.onError(error, 'claiming a job failed');
           break;
         }
-        if (!job) break;
+        if (!job) {
+          if (signals === this.dueSignals) this.emptyAt = performance.now();
+          break;
+        }
         this.run(job);
       }
-      await this.sleep();
+      await this.sleep(wait);
     }
   }
 
@@ -362,6 +384,8 @@ export class DatabaseJobQueue implements JobQueue {
     outcome: { state: 'completed' | 'failed' | 'waiting'; last_error: string | null; run_at?: number },
   ): Promise<void> {
     const now = this.clock.now();
+    // Put back to wait: due now (a stopped run) or later, so the next claim must not be skipped.
+    if (outcome.state === 'waiting') this.mayBeDue();
     await this.queries.settle.execute({
       id: job.id,
       token: job.locked_by,
@@ -384,19 +408,31 @@ export class DatabaseJobQueue implements JobQueue {
     }
   }
 
-  private wake(): void {
+  private mayBeDue(): void {
+    this.emptyAt = null;
+    this.dueSignals++;
+  }
+
+  /** `due`: something may have come due (an enqueue, a NOTIFY), not only a slot freed. */
+  private wake(due = false): void {
+    if (due) this.mayBeDue();
     this.woken = true;
     this.wakeSleeper?.();
   }
 
-  private sleep(): Promise<void> {
+  private sleep(ms: number): Promise<void> {
     if (this.woken || !this.started) {
       this.woken = false;
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(done, this.pollIntervalMs);
+      const timer = setTimeout(polled, ms);
       const self = this;
+      // The poll: claims again whatever the last claim found.
+      function polled() {
+        self.mayBeDue();
+        done();
+      }
       function done() {
         clearTimeout(timer);
         self.wakeSleeper = null;
