@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type ExpressionBuilder } from 'kysely';
 import { systemClock, type Clock } from '../clock.js';
+import { PreparedQuery } from '../repositories/prepared-query.js';
 import type { Store } from '../store/database.js';
 import type { Listening } from '../store/postgres-listener.js';
 import type { Database, JobRow } from '../store/schema.js';
@@ -70,9 +71,30 @@ export class DatabaseJobQueue implements JobQueue {
   private loop: Promise<void> | null = null;
   private woken = false;
   private wakeSleeper: (() => void) | null = null;
+  /**
+   * When (performance.now()) the last claim found nothing due, until something may have made a job
+   * due: an enqueue here, a NOTIFY from another process, a job put back to wait, or the next poll.
+   * A job finishing only frees a slot, so until then the loop does not claim again (each claim that
+   * finds nothing is still an UPDATE, a write transaction on SQLite, and a speak's jobs ended in
+   * three of them). Jobs that come due with time, or are enqueued by a process that cannot NOTIFY,
+   * are found by the poll as before, at most pollIntervalMs after the empty claim.
+   */
+  private emptyAt: number | null = null;
+  /** Counts the signals that something may have come due, so a claim that raced one is not taken as proof of nothing due. */
+  private dueSignals = 0;
   /** PostgreSQL: the channel enqueues NOTIFY, so idle workers of other processes wake at once. */
   private readonly channel: string | null;
   private listening: Listening | null = null;
+  /**
+   * The statements every job runs (enqueue, claim, settle, lease renewal), built and compiled once
+   * (PreparedQuery) with the same SQL text each time, so SQLite's statement cache hands back the
+   * prepared statement. Kysely built and compiled each of them per call, and the claim inlined
+   * `now + lease` into its text, so every claim was a new SQL text, parsed and planned again:
+   * together most of a speak job's own CPU on the event loop (docs/performance.md, "Speak jobs").
+   */
+  private readonly queries: ReturnType<typeof jobQueries>;
+  /** The claim per list of types (the worker loop always asks for all registered ones). */
+  private readonly claims = new Map<string, PreparedQuery<{ now: number; token: string }, JobRow>>();
 
   constructor(
     private readonly store: Store,
@@ -83,6 +105,7 @@ export class DatabaseJobQueue implements JobQueue {
     // One channel per schema, so deployments (and test schemas) sharing a server do not wake each other.
     this.channel = store.listen ? `orator_jobs_${createHash('sha256').update(store.schema ?? '').digest('hex').slice(0, 16)}` : null;
     this.onError = options.onError ?? ((error, what) => console.error(`job queue: ${what}:`, error));
+    this.queries = jobQueries(store);
   }
   async removeFinishedBefore(before: number, limit: number): Promise<number> {
     const ids = this.store.db.selectFrom('jobs').select('id').where('state', 'in', ['completed', 'failed']).where('finished_at', '<', before).limit(limit);
@@ -105,30 +128,19 @@ export class DatabaseJobQueue implements JobQueue {
     if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new RangeError('maxAttempts must be a positive integer');
     const group = options.group ?? null;
     const fairRank = await this.startTag(group);
-    const result = await this.store.db
-      .insertInto('jobs')
-      .values({
-        id,
-        group_key: group,
-        fair_rank: fairRank,
-        type,
-        payload: JSON.stringify(payload ?? null),
-        state: 'waiting',
-        run_at: now + Math.max(0, Math.ceil(options.delayMs ?? 0)),
-        attempts: 0,
-        max_attempts: maxAttempts,
-        locked_by: null,
-        locked_until: null,
-        last_error: null,
-        created_at: now,
-        updated_at: now,
-        finished_at: null,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .executeTakeFirst();
-    const created = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    const inserted = await this.queries.insert.execute({
+      id,
+      group,
+      fairRank,
+      type,
+      payload: JSON.stringify(payload ?? null),
+      runAt: now + Math.max(0, Math.ceil(options.delayMs ?? 0)),
+      maxAttempts,
+      now,
+    });
+    const created = inserted.length > 0;
     if (created) {
-      this.wake();
+      this.wake(true);
       // Workers in other processes (a worker node) would otherwise find it on their next poll.
       if (this.channel) await sql`select pg_notify(${this.channel}, '')`.execute(this.store.db);
     }
@@ -141,15 +153,10 @@ export class DatabaseJobQueue implements JobQueue {
    * id, so that costs nothing but strict order between those two.
    */
   private async startTag(group: string | null): Promise<number> {
-    const clock = await this.store.db.selectFrom('job_queue_clock').select('virtual_time').where('id', '=', 1).executeTakeFirst();
+    const clock = await this.queries.virtualTime.first({});
     const virtualTime = Number(clock?.virtual_time ?? 0);
     if (group === null) return virtualTime;
-    const last = await this.store.db
-      .selectFrom('jobs')
-      .select((eb) => eb.fn.max('fair_rank').as('last'))
-      .where('group_key', '=', group)
-      .where('state', 'in', ['waiting', 'active'])
-      .executeTakeFirst();
+    const last = await this.queries.lastTag.first({ group });
     const lastTag = last?.last === null || last?.last === undefined ? null : Number(last.last);
     return lastTag === null ? virtualTime : Math.max(virtualTime, lastTag + 1);
   }
@@ -170,7 +177,7 @@ export class DatabaseJobQueue implements JobQueue {
     }
     this.concurrency = concurrency;
     this.started = true;
-    if (this.channel && this.store.listen) this.listening = this.store.listen(this.channel, () => this.wake());
+    if (this.channel && this.store.listen) this.listening = this.store.listen(this.channel, () => this.wake(true));
     this.loop = this.work();
   }
 
@@ -227,71 +234,92 @@ export class DatabaseJobQueue implements JobQueue {
     if (types.length === 0) return null;
     const now = this.clock.now();
     const token = randomBytes(12).toString('hex');
-    const due = (eb: ExpressionBuilder<Database, 'jobs'>) =>
-      eb.or([
-        eb.and([eb('state', '=', 'waiting'), eb('run_at', '<=', now)]),
-        eb.and([eb('state', '=', 'active'), eb('locked_until', '<', now)]),
-      ]);
-    const row = await this.store.db
-      .updateTable('jobs')
-      .set((eb) => ({
-        state: 'active',
-        attempts: eb('attempts', '+', 1),
-        locked_by: token,
-        locked_until: this.leaseEnd(types, now),
-        updated_at: now,
-      }))
-      .where('id', '=', (eb) =>
-        eb
-          .selectFrom('jobs')
-          .select('id')
-          .where('type', 'in', types)
-          .where(due)
-          .orderBy('fair_rank')
-          .orderBy('run_at')
-          .orderBy('id')
-          .limit(1)
-          .$if(this.store.dialect === 'postgres', (q) => q.forUpdate().skipLocked()),
-      )
-      .returningAll()
-      .executeTakeFirst();
+    // The leases are part of the statement's text, so they are part of its key.
+    const key = types.map((name) => `${name}\u0000${this.types.get(name)?.leaseMs ?? DEFAULT_LEASE_MS}`).join('\u0000');
+    let claim = this.claims.get(key);
+    if (claim === undefined) {
+      claim = this.claimQuery(types);
+      this.claims.set(key, claim);
+    }
+    const row = await claim.first({ now, token });
     if (!row) return null;
     // The virtual clock only moves forward; a retried job's older tag leaves it where it is.
-    await this.store.db
-      .updateTable('job_queue_clock')
-      .set({ virtual_time: row.fair_rank })
-      .where('id', '=', 1)
-      .where('virtual_time', '<', row.fair_rank)
-      .execute();
+    await this.queries.advanceClock.execute({ tag: row.fair_rank });
     return row;
+  }
+
+  /** The claim of the next due job among `types`, as one statement whose text depends only on the types. */
+  private claimQuery(types: readonly string[]): PreparedQuery<{ now: number; token: string }, JobRow> {
+    return new PreparedQuery(this.store.db, (param) => {
+      const now = param('now');
+      const due = (eb: ExpressionBuilder<Database, 'jobs'>) =>
+        eb.or([
+          eb.and([eb('state', '=', 'waiting'), eb('run_at', '<=', now)]),
+          eb.and([eb('state', '=', 'active'), eb('locked_until', '<', now)]),
+        ]);
+      return this.store.db
+        .updateTable('jobs')
+        .set((eb) => ({
+          state: 'active',
+          attempts: eb('attempts', '+', 1),
+          locked_by: param('token'),
+          locked_until: this.leaseEnd(types, now),
+          updated_at: now,
+        }))
+        .where('id', '=', (eb) =>
+          eb
+            .selectFrom('jobs')
+            .select('id')
+            .where('type', 'in', types)
+            .where(due)
+            .orderBy('fair_rank')
+            .orderBy('run_at')
+            .orderBy('id')
+            .limit(1)
+            .$if(this.store.dialect === 'postgres', (q) => q.forUpdate().skipLocked()),
+        )
+        .returningAll();
+    });
   }
 
   /**
    * now + the lease of the claimed row's own type, chosen in SQL since the row is not known
-   * yet. The numbers are our own integers, inlined so PostgreSQL types the CASE as bigint.
+   * yet. The leases are our own integers, inlined (they are fixed per type, so the text stays the
+   * same); `now` is a parameter, cast so PostgreSQL types the sum as bigint.
    */
   private leaseEnd(types: readonly string[], now: number) {
     const whens = types.map((name) => {
       const lease = this.types.get(name)?.leaseMs ?? DEFAULT_LEASE_MS;
-      return sql`when type = ${name} then ${sql.lit(now + lease)}`;
+      return sql`when type = ${name} then ${sql.lit(lease)}`;
     });
-    return sql<number>`case ${sql.join(whens, sql` `)} else ${sql.lit(now + DEFAULT_LEASE_MS)} end`;
+    return sql<number>`cast(${now} as bigint) + case ${sql.join(whens, sql` `)} else ${sql.lit(DEFAULT_LEASE_MS)} end`;
   }
 
   private async work(): Promise<void> {
+    this.emptyAt = null;
     while (this.started) {
+      let wait = this.pollIntervalMs;
       while (this.started && this.running.size < this.concurrency) {
+        if (this.emptyAt !== null) {
+          // Nothing was due at the last claim and nothing new is known: wait for the poll it is owed.
+          wait = Math.max(0, this.emptyAt + this.pollIntervalMs - performance.now());
+          break;
+        }
         let job: JobRow | null;
+        const signals = this.dueSignals;
         try {
           job = await this.claimNext();
         } catch (error) {
           this.onError(error, 'claiming a job failed');
           break;
         }
-        if (!job) break;
+        if (!job) {
+          if (signals === this.dueSignals) this.emptyAt = performance.now();
+          break;
+        }
         this.run(job);
       }
-      await this.sleep();
+      await this.sleep(wait);
     }
   }
 
@@ -356,52 +384,55 @@ export class DatabaseJobQueue implements JobQueue {
     outcome: { state: 'completed' | 'failed' | 'waiting'; last_error: string | null; run_at?: number },
   ): Promise<void> {
     const now = this.clock.now();
-    await this.store.db
-      .updateTable('jobs')
-      .set({
-        state: outcome.state,
-        last_error: outcome.last_error,
-        locked_by: null,
-        locked_until: null,
-        updated_at: now,
-        ...(outcome.run_at !== undefined ? { run_at: outcome.run_at } : {}),
-        finished_at: outcome.state === 'waiting' ? null : now,
-      })
-      .where('id', '=', job.id)
-      .where('locked_by', '=', job.locked_by)
-      .execute();
+    // Put back to wait: due now (a stopped run) or later, so the next claim must not be skipped.
+    if (outcome.state === 'waiting') this.mayBeDue();
+    await this.queries.settle.execute({
+      id: job.id,
+      token: job.locked_by,
+      state: outcome.state,
+      lastError: outcome.last_error,
+      now,
+      runAt: outcome.run_at ?? null,
+      finishedAt: outcome.state === 'waiting' ? null : now,
+    });
   }
 
   private async renew(job: JobRow, leaseMs: number, controller: AbortController): Promise<void> {
     if (controller.signal.aborted) return;
     try {
       const now = this.clock.now();
-      const result = await this.store.db
-        .updateTable('jobs')
-        .set({ locked_until: now + leaseMs, updated_at: now })
-        .where('id', '=', job.id)
-        .where('locked_by', '=', job.locked_by)
-        .where('state', '=', 'active')
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) controller.abort(new JobQueueError(`lost the lease on job ${job.id}`));
+      const renewed = await this.queries.renew.execute({ id: job.id, token: job.locked_by, lockedUntil: now + leaseMs, now });
+      if (renewed.length === 0) controller.abort(new JobQueueError(`lost the lease on job ${job.id}`));
     } catch (error) {
       this.onError(error, `renewing the lease on job ${job.id} failed`);
     }
   }
 
-  private wake(): void {
+  private mayBeDue(): void {
+    this.emptyAt = null;
+    this.dueSignals++;
+  }
+
+  /** `due`: something may have come due (an enqueue, a NOTIFY), not only a slot freed. */
+  private wake(due = false): void {
+    if (due) this.mayBeDue();
     this.woken = true;
     this.wakeSleeper?.();
   }
 
-  private sleep(): Promise<void> {
+  private sleep(ms: number): Promise<void> {
     if (this.woken || !this.started) {
       this.woken = false;
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(done, this.pollIntervalMs);
+      const timer = setTimeout(polled, ms);
       const self = this;
+      // The poll: claims again whatever the last claim found.
+      function polled() {
+        self.mayBeDue();
+        done();
+      }
       function done() {
         clearTimeout(timer);
         self.wakeSleeper = null;
@@ -426,5 +457,83 @@ function toInfo<P>(row: JobRow): JobInfo<P> {
     lastError: row.last_error,
     createdAt: row.created_at,
     finishedAt: row.finished_at,
+  };
+}
+
+/**
+ * The queue's statements that do not depend on the registered types. Affected rows are told by
+ * RETURNING (a prepared query hands back rows only): both dialects have it.
+ */
+function jobQueries(store: Store) {
+  const db = store.db;
+  return {
+    insert: new PreparedQuery<
+      { id: string; group: string | null; fairRank: number; type: string; payload: string; runAt: number; maxAttempts: number; now: number },
+      { id: string }
+    >(db, (param) =>
+      db
+        .insertInto('jobs')
+        .values({
+          id: param('id'),
+          group_key: param('group'),
+          fair_rank: param('fairRank'),
+          type: param('type'),
+          payload: param('payload'),
+          state: 'waiting',
+          run_at: param('runAt'),
+          attempts: 0,
+          max_attempts: param('maxAttempts'),
+          locked_by: null,
+          locked_until: null,
+          last_error: null,
+          created_at: param('now'),
+          updated_at: param('now'),
+          finished_at: null,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id'),
+    ),
+    virtualTime: new PreparedQuery<Record<string, never>, { virtual_time: number }>(db, () =>
+      db.selectFrom('job_queue_clock').select('virtual_time').where('id', '=', 1),
+    ),
+    lastTag: new PreparedQuery<{ group: string }, { last: number | string | null }>(db, (param) =>
+      db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.max('fair_rank').as('last'))
+        .where('group_key', '=', param('group'))
+        .where('state', 'in', ['waiting', 'active']),
+    ),
+    advanceClock: new PreparedQuery<{ tag: number }, never>(db, (param) =>
+      db.updateTable('job_queue_clock').set({ virtual_time: param('tag') }).where('id', '=', 1).where('virtual_time', '<', param('tag')),
+    ),
+    // Fenced by the claim token: a worker that lost its lease writes nothing.
+    settle: new PreparedQuery<
+      { id: string; token: string | null; state: 'completed' | 'failed' | 'waiting'; lastError: string | null; now: number; runAt: number | null; finishedAt: number | null },
+      never
+    >(db, (param) =>
+      db
+        .updateTable('jobs')
+        .set((eb) => ({
+          state: param('state'),
+          last_error: param('lastError'),
+          locked_by: null,
+          locked_until: null,
+          updated_at: param('now'),
+          // Only a job put back to wait gets a new run_at.
+          run_at: eb.fn.coalesce(sql<number>`cast(${param('runAt')} as bigint)`, 'run_at'),
+          finished_at: param('finishedAt'),
+        }))
+        .where('id', '=', param('id'))
+        .where('locked_by', '=', param('token')),
+    ),
+    renew: new PreparedQuery<{ id: string; token: string | null; lockedUntil: number; now: number }, { id: string }>(db, (param) =>
+      db
+        .updateTable('jobs')
+        .set({ locked_until: param('lockedUntil'), updated_at: param('now') })
+        .where('id', '=', param('id'))
+        .where('locked_by', '=', param('token'))
+        .where('state', '=', 'active')
+        .returning('id'),
+    ),
   };
 }

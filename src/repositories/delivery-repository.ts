@@ -13,7 +13,16 @@ export class DeliveryRepository {
 
   /** The delivery of a speak, made on first call; later calls return the same one (its id is the stable webhook-id). */
   async createFor(speakId: string, uid: string, url: string, now: number): Promise<WebhookDeliveryRow> {
-    await this.db
+    await this.createIdFor(speakId, uid, url, now);
+    return this.opened(await this.db.selectFrom('webhook_deliveries').selectAll().where('speak_id', '=', speakId).executeTakeFirstOrThrow());
+  }
+
+  /**
+   * createFor's delivery id alone: what a finished speak needs to enqueue its webhook job, without
+   * reading the row back and opening its sealed URL (the attempt reads the row).
+   */
+  async createIdFor(speakId: string, uid: string, url: string, now: number): Promise<string> {
+    const inserted = await this.db
       .insertInto('webhook_deliveries')
       .values({
         id: `msg_${randomBytes(12).toString('hex')}`,
@@ -28,13 +37,21 @@ export class DeliveryRepository {
         finished_at: null,
       })
       .onConflict((oc) => oc.column('speak_id').doNothing())
-      .execute();
-    return this.opened(await this.db.selectFrom('webhook_deliveries').selectAll().where('speak_id', '=', speakId).executeTakeFirstOrThrow());
+      .returning('id')
+      .executeTakeFirst();
+    // Nothing inserted: another call made it first.
+    return inserted?.id ?? (await this.db.selectFrom('webhook_deliveries').select('id').where('speak_id', '=', speakId).executeTakeFirstOrThrow()).id;
   }
 
   async get(id: string): Promise<WebhookDeliveryRow | null> {
     const row = await this.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? this.opened(row) : null;
+  }
+
+  /** The id of a speak's delivery, or null: forSpeak without the row and its sealed URL. */
+  async idForSpeak(speakId: string): Promise<string | null> {
+    const row = await this.db.selectFrom('webhook_deliveries').select('id').where('speak_id', '=', speakId).executeTakeFirst();
+    return row?.id ?? null;
   }
 
   async forSpeak(speakId: string): Promise<WebhookDeliveryRow | null> {

@@ -37,9 +37,11 @@ const ACTOR_ID = /^[0-9a-f]{24}$/;
 /**
  * Checks an order against what exists (actor, version, emotion, upload) and turns it into a
  * synthesis request. Runs when the speak is created, so a bad order is a 400 at once, and again
- * in the job, which needs the request itself.
+ * in the job, which needs the request itself. `lengthChecked`: the text already passed the spoken
+ * length check (the job's speak was checked when it was created, and its text never changes), so
+ * it is not normalized once more only to be measured.
  */
-export async function prepareSpeech(order: SpeakOrder, uid: string, deps: SpeechDeps): Promise<PreparedSpeech> {
+export async function prepareSpeech(order: SpeakOrder, uid: string, deps: SpeechDeps, options: { lengthChecked?: boolean } = {}): Promise<PreparedSpeech> {
   let voice: ResolvedVoice | null;
   let pitchOffset = 0;
   if (order.mode === 'actor') {
@@ -53,7 +55,7 @@ export async function prepareSpeech(order: SpeakOrder, uid: string, deps: Speech
     pitchOffset = matched.pitchOffset;
   }
   try {
-    checkSpokenLength(order.text, resolveLanguage(order.text, order.language));
+    if (!options.lengthChecked) checkSpokenLength(order.text, resolveLanguage(order.text, order.language));
   } catch (error) {
     if (error instanceof SpokenTextTooLongError) throw rejections.invalid('text', error.message);
     throw error;

@@ -112,6 +112,8 @@ interface CachedCustomVoices {
  */
 export class VoiceCatalog {
   private readonly cached = new Map<string, CachedCustomVoices>();
+  /** The account last put at the end of `cached` (most recently used): moving it there again changes nothing. */
+  private newest: string | null = null;
 
   constructor(
     private readonly customVoices: CustomVoiceLister = noCustomVoices,
@@ -163,9 +165,9 @@ export class VoiceCatalog {
     if (version === undefined || version === null) return undefined;
     const hit = this.cached.get(accountUid);
     if (hit === undefined || hit.version !== version) return undefined;
-    // Most recently used last, so the first key is the one to drop.
-    this.cached.delete(accountUid);
-    this.cached.set(accountUid, hit);
+    // Most recently used last, so the first key is the one to drop. An account asking again and
+    // again (one client's lookups) is already last: no delete and insert per request then.
+    if (this.newest !== accountUid) this.remember(accountUid, hit);
     return hit;
   }
 
@@ -177,11 +179,15 @@ export class VoiceCatalog {
     const voices = await this.customVoices.listUsable(accountUid);
     const entries = voices.length === 0 ? noCustomEntries : Object.freeze(voices.map(customEntry));
     const read = { entries, byId: new Map(entries.map((entry) => [entry.voiceId, entry])) };
-    if (version !== undefined && version !== null) {
-      this.cached.delete(accountUid);
-      if (this.cached.size >= this.maxAccounts) this.cached.delete(this.cached.keys().next().value!);
-      this.cached.set(accountUid, { version, ...read });
-    }
+    if (version !== undefined && version !== null) this.remember(accountUid, { version, ...read });
     return read;
+  }
+
+  /** Puts the account's entries last (most recently used), dropping the least recently used past maxAccounts. */
+  private remember(accountUid: string, entries: CachedCustomVoices): void {
+    this.cached.delete(accountUid);
+    if (this.cached.size >= this.maxAccounts) this.cached.delete(this.cached.keys().next().value!);
+    this.cached.set(accountUid, entries);
+    this.newest = accountUid;
   }
 }

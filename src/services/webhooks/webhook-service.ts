@@ -51,12 +51,12 @@ export class WebhookService implements SpeakFinishedListener {
   /** Makes the delivery (once) and enqueues its job (once): safe to call again for the same speak. */
   async speakFinished(speak: Speak): Promise<void> {
     if (speak.status === 'progress') return;
-    const existing = await this.deps.deliveries.forSpeak(speak.id);
-    let deliveryId = existing?.id;
+    // Ids only: the row and its sealed URL are read by the attempt, not here.
+    let deliveryId = await this.deps.deliveries.idForSpeak(speak.id);
     if (!deliveryId) {
       const account = await this.deps.accounts.get(speak.uid);
       if (!account?.callbackUrl) return;
-      deliveryId = (await this.deps.deliveries.createFor(speak.id, speak.uid, account.callbackUrl, this.deps.clock.now())).id;
+      deliveryId = await this.deps.deliveries.createIdFor(speak.id, speak.uid, account.callbackUrl, this.deps.clock.now());
     }
     // In the account's group: a slow receiver of one account does not hold up the others' deliveries.
     await this.deps.queue.enqueue(webhookJobName, { deliveryId }, { jobId: `webhook:${deliveryId}`, group: speak.uid });
