@@ -1,4 +1,5 @@
-import { polyphaseKernelBytes } from './polyphase-kernel.js';
+import { polyphaseKernelBytes, type PolyphaseRun } from './polyphase-kernel.js';
+import { instantiate, memoryOf, type Kernel } from './wasm-bytes.js';
 
 /**
  * Upsampling by a rational ratio with a tabled polyphase filter: every phase's taps computed once
@@ -93,18 +94,13 @@ function planFor(fromRate: number, toRate: number, quality: number): Plan | unde
   return plan;
 }
 
-interface Kernel {
-  run: (out: number, n: number, x: number, table: number, phase: number, frac: number, intAdvance: number, den: number) => void;
-  memory: WebAssembly.Memory;
-}
+/** One module per filter length (the taps are unrolled into its code), made on first use. */
+const kernels = new Map<number, Kernel<PolyphaseRun>>();
 
-const kernels = new Map<number, Kernel>();
-
-function kernelFor(taps: number): Kernel {
+function kernelFor(taps: number): Kernel<PolyphaseRun> {
   let kernel = kernels.get(taps);
   if (!kernel) {
-    const instance = new WebAssembly.Instance(new WebAssembly.Module(polyphaseKernelBytes(taps)));
-    kernel = instance.exports as unknown as Kernel;
+    kernel = instantiate<PolyphaseRun>(polyphaseKernelBytes(taps));
     kernels.set(taps, kernel);
   }
   return kernel;
@@ -130,9 +126,7 @@ export function polyphaseResample(input: Float32Array, fromRate: number, toRate:
   const inAt = tableBytes;
   const outAt = inAt + inCapacity * 4;
   const needed = outAt + chunkOutputs * 4;
-  const memory = kernel.memory;
-  if (memory.buffer.byteLength < needed) memory.grow(Math.ceil((needed - memory.buffer.byteLength) / 65536));
-  const heap = new Float32Array(memory.buffer);
+  const heap = new Float32Array(memoryOf(kernel, needed));
   heap.set(table, 0);
 
   const output = new Float32Array(outLength);
