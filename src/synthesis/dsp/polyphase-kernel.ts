@@ -62,3 +62,54 @@ export function polyphaseKernelBytes(taps: number): Uint8Array<ArrayBuffer> {
     op.end,
   ]);
 }
+
+/**
+ * `run(out, groups, x, table)`: upsampling by a whole factor (22.05 → 44.1 kHz is 2): each input
+ * position starts `factor` outputs, one per phase, over the same input window. Done together they
+ * load each input vector once for all of them instead of once per output: at 2×, three loads per
+ * two multiply-adds instead of four. x advances one sample a group, out `factor` samples.
+ */
+export type WholeFactorRun = (out: number, groups: number, x: number, table: number) => void;
+
+export function wholeFactorKernelBytes(taps: number, factor: number): Uint8Array<ArrayBuffer> {
+  if (!Number.isInteger(taps) || taps < 8 || taps % 8 !== 0) throw new RangeError(`taps must be a positive multiple of 8, not ${taps}`);
+  if (!Number.isInteger(factor) || factor < 2 || factor > 4) throw new RangeError(`factor must be 2–4, not ${factor}`);
+  const vectors = taps / 4;
+  const [out, groups, x, table, outEnd, xv] = [0, 1, 2, 3, 4, 5];
+  // Two partial sums per phase.
+  const acc = (phase: number, i: number): number => 6 + 2 * phase + i;
+  const dots: number[] = [];
+  for (let v = 0; v < vectors; v++) {
+    dots.push(...get(x), ...v128Load(16 * v), ...set(xv));
+    for (let p = 0; p < factor; p++) {
+      dots.push(...get(table), ...v128Load(p * taps * 4 + 16 * v), ...get(xv), ...f32x4Mul);
+      if (v >= 2) dots.push(...get(acc(p, v % 2)), ...f32x4Add);
+      dots.push(...set(acc(p, v % 2)));
+    }
+  }
+  const stores: number[] = [];
+  for (let p = 0; p < factor; p++) {
+    const a = acc(p, 0);
+    stores.push(
+      ...get(out),
+      ...get(a), ...get(acc(p, 1)), ...f32x4Add, ...set(a),
+      ...get(a), ...f32x4ExtractLane(0), ...get(a), ...f32x4ExtractLane(1), op.f32Add,
+      ...get(a), ...f32x4ExtractLane(2), ...get(a), ...f32x4ExtractLane(3), op.f32Add,
+      op.f32Add,
+      op.f32Store, 2, ...uleb(4 * p),
+    );
+  }
+  return moduleBytes(4, [[1, i32], [1 + 2 * factor, v128]], [
+    ...get(out), ...get(groups), ...i32Const(4 * factor), op.i32Mul, op.i32Add, ...set(outEnd),
+    op.block, op.void,
+    ...get(groups), op.i32Eqz, op.brIf, 0,
+    op.loop, op.void,
+    ...dots,
+    ...stores,
+    ...get(out), ...i32Const(4 * factor), op.i32Add, ...set(out),
+    ...get(x), ...i32Const(4), op.i32Add, ...set(x),
+    ...get(out), ...get(outEnd), op.i32LtU, op.brIf, 0,
+    op.end,
+    op.end,
+  ]);
+}

@@ -1,4 +1,4 @@
-import { polyphaseKernelBytes, type PolyphaseRun } from './polyphase-kernel.js';
+import { polyphaseKernelBytes, wholeFactorKernelBytes, type PolyphaseRun, type WholeFactorRun } from './polyphase-kernel.js';
 import { instantiate, memoryOf, type Kernel } from './wasm-bytes.js';
 
 /**
@@ -106,6 +106,20 @@ function kernelFor(taps: number): Kernel<PolyphaseRun> {
   return kernel;
 }
 
+const wholeFactorKernels = new Map<string, Kernel<WholeFactorRun>>();
+
+/** The kernel for upsampling by a whole factor of 2–4, if this is one (num 1). */
+function wholeFactorKernelFor(plan: Plan): Kernel<WholeFactorRun> | undefined {
+  if (plan.num !== 1 || plan.den > 4 || plan.taps % 8 !== 0) return undefined;
+  const key = `${plan.taps}:${plan.den}`;
+  let kernel = wholeFactorKernels.get(key);
+  if (!kernel) {
+    kernel = instantiate<WholeFactorRun>(wholeFactorKernelBytes(plan.taps, plan.den));
+    wholeFactorKernels.set(key, kernel);
+  }
+  return kernel;
+}
+
 /** Whether `polyphaseResample` takes this conversion (upsampling with a table of bounded size). */
 export function polyphaseHandles(fromRate: number, toRate: number, quality: number): boolean {
   return toRate > fromRate && planFor(fromRate, toRate, quality) !== undefined;
@@ -119,23 +133,27 @@ export function polyphaseResample(input: Float32Array, fromRate: number, toRate:
   const plan = planFor(fromRate, toRate, quality);
   if (!plan) throw new RangeError(`no polyphase table for ${fromRate} → ${toRate} Hz at quality ${quality}`);
   const { num, den, taps, table } = plan;
-  const kernel = kernelFor(taps);
+  const wholeFactor = wholeFactorKernelFor(plan);
+  const kernel = wholeFactor ?? kernelFor(taps);
+  // A whole-factor chunk starts at phase 0 and ends on a whole group.
+  const chunk = wholeFactor ? chunkOutputs - (chunkOutputs % den) : chunkOutputs;
   const reach = taps / 2 - 1;
-  const inCapacity = Math.ceil((chunkOutputs * num) / den) + taps + 2;
+  const inCapacity = Math.ceil((chunk * num) / den) + taps + 2;
   const tableBytes = table.length * 4;
   const inAt = tableBytes;
   const outAt = inAt + inCapacity * 4;
-  const needed = outAt + chunkOutputs * 4;
+  const needed = outAt + chunk * 4;
   const heap = new Float32Array(memoryOf(kernel, needed));
   heap.set(table, 0);
 
   const output = new Float32Array(outLength);
-  for (let start = 0; start < outLength; start += chunkOutputs) {
-    const count = Math.min(chunkOutputs, outLength - start);
+  for (let start = 0; start < outLength; start += chunk) {
+    const count = Math.min(chunk, outLength - start);
     // Exact integer positions: start · num stays far below 2^53.
     const base = Math.floor((start * num) / den);
     const phase = (start * num) % den;
-    const last = Math.floor(((start + count - 1) * num) / den);
+    // The whole-factor kernel writes whole groups: a last partial one reads up to den − 1 outputs on.
+    const last = Math.floor(((start + count - 1 + (wholeFactor ? den - 1 : 0)) * num) / den);
     // Input window of this chunk: from `reach` before its first output's sample to taps/2 after
     // its last one's, with silence outside the speech.
     const from = base - reach;
@@ -145,7 +163,8 @@ export function polyphaseResample(input: Float32Array, fromRate: number, toRate:
     const inside1 = Math.min(input.length, to);
     heap.fill(0, inHeap, inHeap + (to - from));
     if (inside1 > inside0) heap.set(input.subarray(inside0, inside1), inHeap + (inside0 - from));
-    kernel.run(outAt, count, inAt, 0, phase, num % den, Math.floor(num / den) * 4, den);
+    if (wholeFactor) wholeFactor.run(outAt, Math.ceil(count / den), inAt, 0);
+    else kernelFor(taps).run(outAt, count, inAt, 0, phase, num % den, Math.floor(num / den) * 4, den);
     output.set(heap.subarray(outAt >> 2, (outAt >> 2) + count), start);
   }
   return output;
