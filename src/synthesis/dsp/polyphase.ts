@@ -161,8 +161,12 @@ export function polyphaseResample(input: Float32Array, fromRate: number, toRate:
     const inHeap = inAt >> 2;
     const inside0 = Math.max(0, from);
     const inside1 = Math.min(input.length, to);
-    heap.fill(0, inHeap, inHeap + (to - from));
-    if (inside1 > inside0) heap.set(input.subarray(inside0, inside1), inHeap + (inside0 - from));
+    if (inside1 > inside0) {
+      // Zeros only where the window reaches past the speech (its ends), the speech copied once.
+      heap.fill(0, inHeap, inHeap + (inside0 - from));
+      heap.set(input.subarray(inside0, inside1), inHeap + (inside0 - from));
+      heap.fill(0, inHeap + (inside1 - from), inHeap + (to - from));
+    } else heap.fill(0, inHeap, inHeap + (to - from));
     if (wholeFactor) wholeFactor.run(outAt, Math.ceil(count / den), inAt, 0);
     else kernelFor(taps).run(outAt, count, inAt, 0, phase, num % den, Math.floor(num / den) * 4, den);
     output.set(heap.subarray(outAt >> 2, (outAt >> 2) + count), start);
