@@ -16,7 +16,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Pcm } from '../src/synthesis/audio.js';
 import { fft, hannWindow } from '../src/synthesis/adaptation/fft.js';
-import { resample } from '../src/synthesis/dsp/resample.js';
+import { resample, resampleWithSpeex } from '../src/synthesis/dsp/resample.js';
 import { encodeWavPcm16 } from '../src/synthesis/encoders/wav.js';
 import type { EngineRequest } from '../src/synthesis/engines/engine.js';
 import { engineFor } from '../src/synthesis/engines/registered-engines.js';
@@ -25,7 +25,8 @@ import { fixed, printTable } from './table.js';
 import { englishText } from './texts.js';
 
 const text = englishText(600);
-const qualities = [8, 6, 5, 4, 3, 2, 1, 0];
+/** Rows: each quality through `resample` (upsampling: the polyphase table), and `speex` ones through Speex's own code. */
+const qualities: (number | 'speex 8' | 'speex 3')[] = [8, 'speex 8', 6, 5, 4, 3, 'speex 3', 2, 1, 0];
 const frame = 4096;
 
 /** Mean power spectrum (Hann-windowed frames, half overlap), one value per FFT bin. */
@@ -104,12 +105,13 @@ try {
     let reference: number[] = [];
     let referenceScore = 0;
     for (const q of qualities) {
-      await resample(spoken, 44100, q);
+      const run = typeof q === 'number' ? () => resample(spoken, 44100, q) : () => resampleWithSpeex(spoken, 44100, Number(q.split(' ')[1]));
+      await run();
       const times: number[] = [];
       let out: Pcm = spoken;
       for (let i = 0; i < 5; i++) {
         const started = performance.now();
-        out = await resample(spoken, 44100, q);
+        out = await run();
         times.push(performance.now() - started);
       }
       const spectrum = powerSpectrum(out);
