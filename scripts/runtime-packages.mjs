@@ -17,9 +17,23 @@ export function runtimePackages() {
     if (seen.has(key)) continue;
     const dir = path.join(root, where);
     const licenseFiles = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /^(licen[cs]e|copying|notice)/i.test(f)).map((f) => path.join(dir, f)) : [];
-    seen.set(key, { name, version: entry.version, license: entry.license ?? 'UNKNOWN', dir, licenseFiles });
+    seen.set(key, { name, version: entry.version, license: entry.license ?? legacyLicense(dir) ?? 'UNKNOWN', dir, licenseFiles });
   }
   return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
+}
+
+/**
+ * Older packages declare `licenses: [{ type }]`, which npm does not copy into the lock file: read
+ * from their own package.json, several licences joined as SPDX's OR (the package offers each).
+ */
+function legacyLicense(dir) {
+  const manifest = path.join(dir, 'package.json');
+  if (!fs.existsSync(manifest)) return null;
+  const { licenses } = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+  if (!Array.isArray(licenses) || licenses.length === 0) return null;
+  const types = licenses.map((l) => (typeof l === 'string' ? l : l?.type)).filter((t) => typeof t === 'string');
+  if (types.length === 0) return null;
+  return types.length === 1 ? types[0] : `(${types.join(' OR ')})`;
 }
 
 /**
