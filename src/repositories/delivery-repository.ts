@@ -14,7 +14,7 @@ export class DeliveryRepository {
   /** The delivery of a speak, made on first call; later calls return the same one (its id is the stable webhook-id). */
   async createFor(speakId: string, uid: string, url: string, now: number): Promise<WebhookDeliveryRow> {
     await this.createIdFor(speakId, uid, url, now);
-    return this.opened(await this.db.selectFrom('webhook_deliveries').selectAll().where('speak_id', '=', speakId).executeTakeFirstOrThrow());
+    return (await this.forSpeak(speakId)) ?? missing(speakId);
   }
 
   /**
@@ -40,7 +40,7 @@ export class DeliveryRepository {
       .returning('id')
       .executeTakeFirst();
     // Nothing inserted: another call made it first.
-    return inserted?.id ?? (await this.db.selectFrom('webhook_deliveries').select('id').where('speak_id', '=', speakId).executeTakeFirstOrThrow()).id;
+    return inserted?.id ?? (await this.idForSpeak(speakId)) ?? missing(speakId);
   }
 
   async get(id: string): Promise<WebhookDeliveryRow | null> {
@@ -103,4 +103,9 @@ export class DeliveryRepository {
     const result = await this.db.deleteFrom('webhook_deliveries').where('id', 'in', ids).executeTakeFirst();
     return affected(result);
   }
+}
+
+/** A delivery just made (by this call or a racing one) that cannot be read back: the table is not what we wrote to. */
+function missing(speakId: string): never {
+  throw new Error(`the webhook delivery of speak ${speakId} is missing right after it was made`);
 }
