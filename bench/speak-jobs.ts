@@ -2,8 +2,9 @@
  * Speak jobs against synchronous synthesis (issue 16): `count` speaks of the earlier interface
  * (POST /api/speak, done when the completion webhook arrives at a loopback receiver) made by 16
  * concurrent clients, against the same texts synthesized with the same concurrency without HTTP,
- * database or queue. Rounds alternate the two and the overhead printed is the median of each
- * round's; the machine may be shared, so read the ratios, not the rates.
+ * database or queue. Each of five rounds times the three, in reverse order every other round, and
+ * the overhead printed is the median of each round's; the machine may be shared, so read the
+ * ratios, not the rates.
  * Run alone: npm run bench:speak-jobs. `BENCH_DATABASE_URL=postgres://…` is not used here: the
  * server is the single-machine default (SQLite, the database queue).
  */
@@ -34,7 +35,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export async function speakJobsSection(options: SpeakJobsOptions = {}): Promise<BenchSection> {
   const clients = options.clients ?? 16;
   const count = options.speaksPerRound ?? 32;
-  const rounds = options.rounds ?? 3;
+  const rounds = options.rounds ?? 5;
   const server = await startTestServer({ startQueue: false });
   await server.services.queue.start({ concurrency: clients });
   const receiver = http.createServer();
@@ -91,9 +92,18 @@ export async function speakJobsSection(options: SpeakJobsOptions = {}): Promise<
     const overSync: number[] = [];
     const times = { alone: [] as number[], speak: [] as number[], sync: [] as number[] };
     for (let round = 0; round < rounds; round++) {
-      const a = await timed(alone);
-      const s = await timed(speak);
-      const h = await timed(syncHttp);
+      // Every other round runs the three in reverse, so whatever one leaves behind for the next
+      // (garbage, compilations, a queue poll falling due) weighs on each of them alike.
+      let a = 0, s = 0, h = 0;
+      if (round % 2 === 0) {
+        a = await timed(alone);
+        s = await timed(speak);
+        h = await timed(syncHttp);
+      } else {
+        h = await timed(syncHttp);
+        s = await timed(speak);
+        a = await timed(alone);
+      }
       times.alone.push(a);
       times.speak.push(s);
       times.sync.push(h);
