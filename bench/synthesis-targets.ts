@@ -122,8 +122,13 @@ async function pipelineSection(): Promise<BenchSection> {
   return { title: 'Pipeline against the engine alone (one client, medians of 7 interleaved)', rows };
 }
 
-/** Requests per second of a pool of `threads` with `clients` requests always in flight. */
-async function throughput(threads: number, req: SpeechRequest, requests: number): Promise<number> {
+/**
+ * Requests per second of a pool of `threads` with `clients` requests always in flight, and the
+ * process's CPU time per request over the same window (every thread: pool, Flite hosts, main,
+ * V8's helpers): a two-worker round that costs more CPU per request than a one-worker round shows
+ * the cores slowing each other down rather than idling.
+ */
+async function throughput(threads: number, req: SpeechRequest, requests: number): Promise<{ rate: number; cpuMs: number }> {
   const pool = new SynthesisPool(threads);
   const synthesizer = new Synthesizer(pool);
   await pool.warmUp();
@@ -133,9 +138,11 @@ async function throughput(threads: number, req: SpeechRequest, requests: number)
   // Timed earlier, one thread would get that compilation done on the idle core for free while
   // two threads pay for it out of their own cores, and the ratio would measure warm-up, not scaling.
   await Promise.all(Array.from({ length: 12 * threads }, () => synthesizer.synthesize(req)));
+  const cpu = process.cpuUsage();
   const wall = await timed(() => Promise.all(Array.from({ length: requests }, () => synthesizer.synthesize(req))));
+  const used = process.cpuUsage(cpu);
   await pool.close();
-  return requests / (wall / 1000);
+  return { rate: requests / (wall / 1000), cpuMs: (used.user + used.system) / 1000 / requests };
 }
 
 async function workersSection(): Promise<BenchSection> {
@@ -146,14 +153,15 @@ async function workersSection(): Promise<BenchSection> {
     // A timed window of several seconds per round for either engine: eSpeak's 8 requests took
     // ~1.2 s on 2 threads, where one background recompilation (~0.1 s) moved a round by ~8 %.
     const requests = c.engine === 'eSpeak' ? 24 : 8;
-    const one: number[] = [];
-    const all: number[] = [];
+    const one: { rate: number; cpuMs: number }[] = [];
+    const all: { rate: number; cpuMs: number }[] = [];
     for (let round = 0; round < 3; round++) {
       one.push(await throughput(1, req, requests));
       all.push(await throughput(threads, req, requests));
     }
-    const [a, b] = [median(one), median(all)];
-    rows.push(atLeast(`${threads} workers / 1 worker, ${c.engine}, ${requests} concurrent 600-char requests`, b / a, 1.8, { detail: `${b.toFixed(2)} / ${a.toFixed(2)} req/s` }));
+    const [a, b] = [median(one.map((r) => r.rate)), median(all.map((r) => r.rate))];
+    const [cpuA, cpuB] = [median(one.map((r) => r.cpuMs)), median(all.map((r) => r.cpuMs))];
+    rows.push(atLeast(`${threads} workers / 1 worker, ${c.engine}, ${requests} concurrent 600-char requests`, b / a, 1.8, { detail: `${b.toFixed(2)} / ${a.toFixed(2)} req/s; CPU ${ms(cpuB)} / ${ms(cpuA)} per request` }));
   }
   return { title: `Synthesis workers (pool threads) on ${threads} cores: throughput, medians of 3 alternating rounds`, rows };
 }

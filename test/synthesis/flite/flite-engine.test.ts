@@ -111,6 +111,26 @@ describe('FliteEngine', () => {
     }
   });
 
+  test('words whose phones an earlier request gave are timed as a fresh engine times them', async () => {
+    // The second text repeats most of the first's words (known now), adds new ones, a number and
+    // a repeated word; the third has only known words, so no word run at all.
+    const second = 'The old library stayed open on Monday, and 42 more people came: quixotic zephyrs, the people said.';
+    const third = 'People came to the library on Monday.';
+    for (const voice of ['slt', 'kal16']) {
+      const fresh = async (text: string) => {
+        const own = new FliteEngine();
+        try {
+          return (await own.synthesize({ text, language: 'eng', voice: { engine: 'flite', id: voice }, prosody: neutralProsody })).words;
+        } finally {
+          await own.close();
+        }
+      };
+      await speak(paragraph, voice);
+      assert.deepEqual((await speak(second, voice)).words, await fresh(second), `${voice}: some words known`);
+      assert.deepEqual((await speak(third, voice)).words, await fresh(third), `${voice}: every word known`);
+    }
+  });
+
   test('refuses what Flite cannot speak', async () => {
     await assert.rejects(speak('Hello', 'nobody'), /Unknown Flite voice/);
     await assert.rejects(engine.synthesize({ text: 'Bonjour', language: 'fra', voice: { engine: 'flite', id: 'slt' }, prosody: neutralProsody }), /English only/);

@@ -55,7 +55,10 @@ describe('Flite host thread', () => {
   });
 
   test('runs that share one flite instance speak byte for byte as runs on fresh instances', async () => {
-    const flite = new FliteThread();
+    // An instance let go as soon as nothing is queued: each request on its own is a fresh one.
+    const flite = new FliteThread({ keptIdleMs: 0 });
+    // The default: kept a moment after a reply, so a request that follows shares the instance.
+    const keeping = new FliteThread();
     const runs = [
       { args: ['-voice', 'slt', '-psdur', '-t', longText, '-o', '/speech.wav'], outputs: ['/speech.wav'] },
       { args: ['-voice', 'kal16', '-ps', '-f', '/words.txt', '-o', 'none'], files: { '/words.txt': 'switching\n\nvoices\n\n' } },
@@ -74,10 +77,14 @@ describe('Flite host thread', () => {
       // One request of all of them, twice, and two queued behind each other: one instance, reset between runs.
       const shared = await flite.run([...runs, ...runs]);
       const queued = (await Promise.all([flite.run(runs), flite.run(runs.slice().reverse())])).flat();
+      const following: FliteRunResult[] = [];
+      for (const run of [...runs, ...runs]) following.push((await keeping.run([run]))[0]);
       shared.forEach((result, i) => same(result, fresh[i % runs.length]));
       [...fresh, ...fresh.slice().reverse()].forEach((expected, i) => same(queued[i], expected));
+      following.forEach((result, i) => same(result, fresh[i % runs.length]));
     } finally {
       await flite.close();
+      await keeping.close();
     }
   });
 

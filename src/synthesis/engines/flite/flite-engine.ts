@@ -2,10 +2,11 @@ import type { Engine, EngineOutput, EngineRequest } from '../engine.js';
 import { durationOf } from '../../audio.js';
 import { fliteProsody } from './flite-prosody.js';
 import { FliteThread } from './flite-thread.js';
-import type { FliteRun } from './flite-protocol.js';
+import type { FliteRun, FliteRunResult } from './flite-protocol.js';
 import { fliteVoice } from './flite-voices.js';
 import { decodeFliteWav } from './riff.js';
 import { parsePhoneLines, parseTimedSegments } from './segments.js';
+import { WordPhonesCache } from './word-phones-cache.js';
 import { timeWords } from './word-timings.js';
 import { writtenWords } from './written-words.js';
 
@@ -25,13 +26,16 @@ const phoneListVoice = 'kal16';
  * each request is two flite runs there:
  * 1. the chosen voice speaks the whole text as one utterance and prints its timed segments;
  * 2. kal16 speaks every written word as an utterance of its own and prints its phones, which the
- *    first run's segments are aligned to, giving each word its start and end.
+ *    first run's segments are aligned to, giving each word its start and end. Words whose phones
+ *    an earlier request had are not spoken again (word-phones-cache.ts); when all are known,
+ *    there is no second run.
  */
 export class FliteEngine implements Engine {
   readonly name = 'flite' as const;
   private readonly host: FliteThread;
   private readonly timeoutMs: number;
   private readonly timeoutMsPerChar: number;
+  private readonly wordPhones = new WordPhonesCache();
 
   constructor(options: FliteEngineOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? 30_000;
@@ -58,15 +62,19 @@ export class FliteEngine implements Engine {
     // A NUL would end the C string early; a space in its place keeps every offset.
     const text = request.text.replace(/\0/g, ' ');
 
+    const texts = words.map((word) => word.text);
+    const known = this.wordPhones.lookup(texts);
+    const unknown = texts.filter((_, i) => !known[i]);
+
     const runs: FliteRun[] = [{
       args: ['-voice', voice.id, ...prosody.args, '-psdur', '-t', text, '-o', speechFile],
       outputs: [speechFile],
     }];
-    if (words.length > 0) {
+    if (unknown.length > 0) {
       // Two newlines end an utterance in Flite's file reader; the last one needs its newline too.
       runs.push({
         args: ['-voice', phoneListVoice, '-ps', '-f', wordsFile, '-o', 'none'],
-        files: { [wordsFile]: words.map((word) => `${word.text.replace(/\0/g, ' ')}\n\n`).join('') },
+        files: { [wordsFile]: unknown.map((word) => `${word.replace(/\0/g, ' ')}\n\n`).join('') },
       });
     }
     const timeout = this.timeoutMs + this.timeoutMsPerChar * request.text.length;
@@ -78,12 +86,29 @@ export class FliteEngine implements Engine {
     }
     const pcm = decodeFliteWav(wav);
     const segments = parseTimedSegments(speech.stdout);
-    const wordPhones = phones && phones.exitCode === 0 ? parsePhoneLines(phones.stdout) : undefined;
     return {
       ...pcm,
-      words: timeWords(words, wordPhones, segments, durationOf(pcm)),
+      words: timeWords(words, this.phonesOf(texts, known, unknown, phones), segments, durationOf(pcm)),
       applied: prosody.applied,
     };
+  }
+
+  /**
+   * Each word's phones, the known ones with the run's lines put in for the rest; undefined (the
+   * words then timed by their length) when the run failed. A run of all the words is handed on as
+   * it is (timeWords sees whether it fits). A run of some that gave other than a line per word
+   * gives undefined: the run of all would not have fit either, a known word being one that gave
+   * exactly one line.
+   */
+  private phonesOf(texts: string[], known: (readonly string[] | undefined)[], unknown: string[], run: FliteRunResult | undefined): (readonly string[])[] | undefined {
+    if (unknown.length === 0) return known as (readonly string[])[];
+    if (!run || run.exitCode !== 0) return undefined;
+    const lines = parsePhoneLines(run.stdout);
+    this.wordPhones.remember(unknown, lines);
+    if (unknown.length === texts.length) return lines;
+    if (lines.length !== unknown.length) return undefined;
+    let next = 0;
+    return known.map((phones) => phones ?? lines[next++]);
   }
 
   async close(): Promise<void> {

@@ -15,7 +15,7 @@ import type { WrittenWord } from './written-words.js';
  */
 export function timeWords(
   words: WrittenWord[],
-  wordPhones: string[][] | undefined,
+  wordPhones: readonly (readonly string[])[] | undefined,
   segments: TimedSegment[],
   audioDuration: number,
 ): WordTiming[] {
@@ -45,7 +45,7 @@ export function timeWords(
 }
 
 /** Word index of each spoken segment, from the phone alignment; -1 where none fits. */
-function ownersByAlignment(wordPhones: string[][], spoken: TimedSegment[], segments: TimedSegment[]): Int32Array {
+function ownersByAlignment(wordPhones: readonly (readonly string[])[], spoken: TimedSegment[], segments: TimedSegment[]): Int32Array {
   const reference: string[] = [];
   const referenceWord: number[] = [];
   wordPhones.forEach((phones, word) => {
