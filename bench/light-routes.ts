@@ -6,22 +6,25 @@
  * from autocannon in this process.
  *
  * How it is kept steady (docs/performance.md, "Light routes", session 8):
- * - Pinned cores. Where `taskset` exists and there are at least two CPUs, both servers run on the
- *   last CPU and this process (autocannon) on the others, so the server under test never shares
- *   its core with the load generator and the scheduler cannot move one onto the other's core
- *   halfway through a round. Left to the scheduler on two cores, each round landed differently
- *   and one row's ratio went from 0.30× to 0.64× between rounds. Hello-world and Orator get the
- *   same core, one after the other, so the conditions are the same for both.
- *   `BENCH_PIN=0` turns it off (to compare).
- * - One warm-up round of every row and the hello-world, at full length, thrown away (JIT, caches,
- *   the heap's young generation grown to its working size).
+ * - Pinned cores on a quiet machine. Where `taskset` exists, there are at least two CPUs and the
+ *   load average is under 1, both servers run on the last CPU and this process (autocannon) on the
+ *   others, so the server under test never shares its core with the load generator and the
+ *   scheduler cannot move one onto the other's core halfway through a round (left to it, rounds
+ *   of one row read 0.30× and 0.64×). Hello-world and Orator get the same core, one after the
+ *   other, so the conditions are the same for both. On a busy machine pinning traps the processes
+ *   under other work, so it is left off there. `BENCH_PIN=1` / `0` forces it either way.
+ * - One warm-up round of every row and the hello-world, at full length, thrown away: Orator's CPU
+ *   per request kept falling for its first ~10 s under load (JIT, caches, and the young generation
+ *   the start-up collection shrank growing back), and the old 1 s per row left the first counted
+ *   round inside that.
  * - Rounds interleaved: in every round each row is measured between two hello-world runs, its
  *   ratio to their mean is the round's value, and the rows' order rotates from round to round, so
  *   a drift of the machine's load or a row's position cannot favour one side.
  * - Requests per second are the requests completed over the round's measured wall time.
  * - The table prints each row's median ratio with its spread (lowest–highest round), the servers'
- *   CPU per request and how busy the server's core was (a server below ~90 % was held back by
- *   the load generator or by other work on the machine, not by its own cost).
+ *   CPU per request, and how busy the server and this process were. On two cores autocannon's one
+ *   thread is the limit for the hello-world (its server stays well under a core): the ratio is
+ *   against what one load-generating core gets out of a bare Fastify, pinned or not.
  *
  * Run alone: npm run bench:light-routes. `BENCH_DATABASE_URL=postgres://…` runs Orator on
  * PostgreSQL (a fresh schema, dropped at the end) instead of its SQLite file.
@@ -56,7 +59,7 @@ export interface LightRoutesOptions {
   rounds?: number;
   /** Seconds of load per measurement (default 2). */
   seconds?: number;
-  /** Servers on one CPU, the load generator on the others, where `taskset` allows (default true; `BENCH_PIN=0` turns it off). */
+  /** Servers on one CPU, the load generator on the others, where `taskset` allows (default: on a quiet machine, see pinByDefault). */
   pin?: boolean;
   /** Concurrent connections of the load generator (default 16). */
   connections?: number;
@@ -239,6 +242,18 @@ const median = (values: number[]) => {
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
+/**
+ * Pinning on a quiet machine only (load average under 1), unless `BENCH_PIN` is 1 or 0. With other
+ * work running, pinned processes cannot move off a core that work lands on: at load 10–11 the
+ * pinned servers got 22–32 % of their core and autocannon 15–23 % of its, and the rounds spread
+ * wider than with the scheduler free to place them (docs/performance.md).
+ */
+function pinByDefault(): boolean {
+  if (process.env.BENCH_PIN === '1') return true;
+  if (process.env.BENCH_PIN === '0') return false;
+  return os.loadavg()[0] < 1;
+}
+
 /** "lowest–highest" of a row's rounds. */
 const spread = (values: number[], digits = 2) => `${fixed(Math.min(...values), digits)}–${fixed(Math.max(...values), digits)}`;
 
@@ -246,7 +261,7 @@ export async function lightRoutesSection(options: LightRoutesOptions = {}): Prom
   const rounds = options.rounds ?? 5;
   const seconds = options.seconds ?? 2;
   const connections = options.connections ?? 16;
-  const pinning = pinServerApart(options.pin ?? process.env.BENCH_PIN !== '0');
+  const pinning = pinServerApart(options.pin ?? pinByDefault());
   let hello: Child | undefined;
   let fixture: Fixture | undefined;
   try {
