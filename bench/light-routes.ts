@@ -9,8 +9,8 @@
  * - Pinned cores on a quiet machine. Where `taskset` exists, there are at least two CPUs and the
  *   load average is under 1, both servers run on the last CPU and this process (autocannon) on the
  *   others, so the server under test never shares its core with the load generator and the
- *   scheduler cannot move one onto the other's core halfway through a round (left to it, rounds
- *   of one row read 0.30× and 0.64×). Hello-world and Orator get the same core, one after the
+ *   scheduler cannot move one onto the other's core halfway through a round (unpinned, rounds of
+ *   one row read anywhere from 0.30× to 0.64×). Hello-world and Orator get the same core, one after the
  *   other, so the conditions are the same for both. On a busy machine pinning traps the processes
  *   under other work, so it is left off there. `BENCH_PIN=1` / `0` forces it either way.
  * - One warm-up round of every row and the hello-world, at full length, thrown away: Orator's CPU
@@ -22,9 +22,10 @@
  *   a drift of the machine's load or a row's position cannot favour one side.
  * - Requests per second are the requests completed over the round's measured wall time.
  * - The table prints each row's median ratio with its spread (lowest–highest round), the servers'
- *   CPU per request, and how busy the server and this process were. On two cores autocannon's one
- *   thread is the limit for the hello-world (its server stays well under a core): the ratio is
- *   against what one load-generating core gets out of a bare Fastify, pinned or not.
+ *   CPU per request, and how busy the server and this process were. The hello-world's server has
+ *   stayed well under a core in every run (~40–50 %): its req/s is bounded by autocannon's one
+ *   thread and by what else runs, so the ratio is against what one load generator gets out of a
+ *   bare Fastify on this machine, pinned or not.
  *
  * Run alone: npm run bench:light-routes. `BENCH_DATABASE_URL=postgres://…` runs Orator on
  * PostgreSQL (a fresh schema, dropped at the end) instead of its SQLite file.
