@@ -3,9 +3,29 @@
  * synthesis (`GET /v2/voices/{id}`, `GET /v1/users/me/subscription`, `GET /v3/voices`), for an
  * account with no custom voices and one with 200, against a bare Fastify hello-world measured in
  * the same run. Both servers run as child processes (Orator as `orator serve`), and the load comes
- * from autocannon in this process, so the three share the machine the same way for every row.
- * The machine may be shared: each row is measured in several rounds interleaved with the
- * hello-world, and the ratio printed is the median of each round's ratio.
+ * from autocannon in this process.
+ *
+ * How it is kept steady (docs/performance.md, "Light routes", session 8):
+ * - Pinned cores on a quiet machine. Where `taskset` exists, there are at least two CPUs and the
+ *   load average is under 1, both servers run on the last CPU and this process (autocannon) on the
+ *   others, so the server under test never shares its core with the load generator and the
+ *   scheduler cannot move one onto the other's core halfway through a round (unpinned, rounds of
+ *   one row read anywhere from 0.30× to 0.64×). Hello-world and Orator get the same core, one after the
+ *   other, so the conditions are the same for both. On a busy machine pinning traps the processes
+ *   under other work, so it is left off there. `BENCH_PIN=1` / `0` forces it either way.
+ * - One warm-up round of every row and the hello-world, at full length, thrown away: Orator's CPU
+ *   per request kept falling for its first ~10 s under load (JIT, caches, and the young generation
+ *   the start-up collection shrank growing back), and the old 1 s per row left the first counted
+ *   round inside that.
+ * - Rounds interleaved: in every round each row is measured between two hello-world runs, its
+ *   ratio to their mean is the round's value, and the rows' order rotates from round to round, so
+ *   a drift of the machine's load or a row's position cannot favour one side.
+ * - Requests per second are the requests completed over the round's measured wall time.
+ * - The table prints each row's median ratio with its spread (lowest–highest round), the servers'
+ *   CPU per request, and how busy the server and this process were. The hello-world's server has
+ *   stayed well under a core in every run (~40–50 %): its req/s is bounded by autocannon's one
+ *   thread and by what else runs, so the ratio is against what one load generator gets out of a
+ *   bare Fastify on this machine, pinned or not.
  *
  * Run alone: npm run bench:light-routes. `BENCH_DATABASE_URL=postgres://…` runs Orator on
  * PostgreSQL (a fresh schema, dropped at the end) instead of its SQLite file.
@@ -23,6 +43,7 @@ import { sql } from 'kysely';
 import { openRepositories } from '../src/repositories/index.js';
 import { openDatabase } from '../src/store/database.js';
 import { migrateToLatest } from '../src/store/migrate.js';
+import { pinServerApart, type Pinning } from './cpu-pinning.js';
 import { fixed, printTable } from './table.js';
 
 /** One bench's contribution to `npm run bench`: each measured ratio with its target. */
@@ -35,10 +56,12 @@ const cli = fileURLToPath(new URL('../src/start/cli.js', import.meta.url));
 const helloWorld = fileURLToPath(new URL('./hello-world-server.js', import.meta.url));
 
 export interface LightRoutesOptions {
-  /** Interleaved rounds per row (default 3). */
+  /** Interleaved rounds per row, after one warm-up round that is not counted (default 5). */
   rounds?: number;
-  /** Seconds of load per measurement (default 3). */
+  /** Seconds of load per measurement (default 2). */
   seconds?: number;
+  /** Servers on one CPU, the load generator on the others, where `taskset` allows (default: on a quiet machine, see pinByDefault). */
+  pin?: boolean;
   /** Concurrent connections of the load generator (default 16). */
   connections?: number;
   /** PostgreSQL instead of SQLite. */
@@ -52,8 +75,14 @@ interface Child {
   child: ChildProcess;
 }
 
-async function startHelloWorld(): Promise<Child> {
-  const child = spawn(process.execPath, [helloWorld], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** `node args`, on the server's CPU when pinned. */
+function spawnNode(pinning: Pinning | null, args: string[], options: Parameters<typeof spawn>[2]): ChildProcess {
+  const [command, argv] = pinning ? pinning.wrap(process.execPath, args) : [process.execPath, args];
+  return spawn(command, argv, options);
+}
+
+async function startHelloWorld(pinning: Pinning | null): Promise<Child> {
+  const child = spawnNode(pinning, [helloWorld], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`hello-world exited with ${code}`)));
@@ -81,7 +110,7 @@ interface Fixture {
 }
 
 /** Orator in a child process with two accounts: one with no custom voices, one with `customVoices` completed ones. */
-async function startOrator(databaseUrl: string | undefined, customVoices: number): Promise<Fixture> {
+async function startOrator(databaseUrl: string | undefined, customVoices: number, pinning: Pinning | null): Promise<Fixture> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orator-bench-light-'));
   const port = 20000 + Math.floor(Math.random() * 20000);
   const schema = databaseUrl ? `orator_bench_${randomBytes(4).toString('hex')}` : undefined;
@@ -118,7 +147,7 @@ async function startOrator(databaseUrl: string | undefined, customVoices: number
     });
   }
   await writer.close();
-  const child = spawn(process.execPath, [cli, 'serve'], { env, stdio: 'ignore' });
+  const child = spawnNode(pinning, [cli, 'serve'], { env, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url);
   const voices = (await (await fetch(`${url}/v3/voices`, { headers: { 'x-api-key': empty.api_key } })).json()) as { voice_id: string; voice_name: { eng: string } }[];
@@ -162,16 +191,31 @@ interface Measured {
   rps: number;
   /** Server CPU µs per request: steadier than req/s when other work shares the machine. */
   cpuPerRequest: number | null;
+  /** The server's CPU time over the wall time of the round (1 = a whole core). */
+  busy: number | null;
+  /** This process's (the load generator's) CPU time over the wall time of the round. */
+  loadBusy: number;
 }
 
 /** Requests per second of one URL under `connections` keep-alive connections for `seconds`, and the server's CPU per request. */
 async function measure(server: ChildProcess, url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<Measured> {
   const cpuBefore = cpuMicros(server.pid);
+  const loadBefore = process.cpuUsage();
+  const started = performance.now();
   const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
+  const wallMicros = (performance.now() - started) * 1000;
+  const load = process.cpuUsage(loadBefore);
   const cpuAfter = cpuMicros(server.pid);
   const bad = result.non2xx + result.errors + result.timeouts;
   if (bad > 0 || result.requests.total === 0) throw new Error(`${url}: ${bad} failed requests of ${result.requests.total}`);
-  return { rps: result.requests.average, cpuPerRequest: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / result.requests.total };
+  const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+  return {
+    // Every request over the whole round, rather than the mean of per-second samples (a 2 s round has two, the first with the connections' set-up).
+    rps: result.requests.total / (wallMicros / 1e6),
+    cpuPerRequest: cpu === null ? null : cpu / result.requests.total,
+    busy: cpu === null ? null : cpu / wallMicros,
+    loadBusy: (load.user + load.system) / wallMicros,
+  };
 }
 
 /** Body size of one response: as sent (with gzip accepted) and decoded. */
@@ -199,13 +243,31 @@ const median = (values: number[]) => {
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
+/**
+ * Pinning on a quiet machine only (load average under 1), unless `BENCH_PIN` is 1 or 0. With other
+ * work running, pinned processes cannot move off a core that work lands on: at load 10–11 the
+ * pinned servers got 22–32 % of their core and autocannon 15–23 % of its, and the rounds spread
+ * wider than with the scheduler free to place them (docs/performance.md).
+ */
+function pinByDefault(): boolean {
+  if (process.env.BENCH_PIN === '1') return true;
+  if (process.env.BENCH_PIN === '0') return false;
+  return os.loadavg()[0] < 1;
+}
+
+/** "lowest–highest" of a row's rounds. */
+const spread = (values: number[], digits = 2) => `${fixed(Math.min(...values), digits)}–${fixed(Math.max(...values), digits)}`;
+
 export async function lightRoutesSection(options: LightRoutesOptions = {}): Promise<BenchSection> {
-  const rounds = options.rounds ?? 3;
-  const seconds = options.seconds ?? 3;
+  const rounds = options.rounds ?? 5;
+  const seconds = options.seconds ?? 2;
   const connections = options.connections ?? 16;
-  const hello = await startHelloWorld();
-  const fixture = await startOrator(options.databaseUrl, 200);
+  const pinning = pinServerApart(options.pin ?? pinByDefault());
+  let hello: Child | undefined;
+  let fixture: Fixture | undefined;
   try {
+    hello = await startHelloWorld(pinning);
+    fixture = await startOrator(options.databaseUrl, 200, pinning);
     const base = fixture.orator.url;
     const gzip = { 'accept-encoding': 'gzip' };
     const as = (apiKey: string) => ({ 'x-api-key': apiKey, ...gzip });
@@ -218,63 +280,87 @@ export async function lightRoutesSection(options: LightRoutesOptions = {}): Prom
       { name: 'GET /v3/voices, 0 custom voices', url: `${base}/v3/voices`, headers: as(fixture.empty.apiKey), target: 0.3 },
       { name: 'GET /v3/voices, 200 custom voices', url: `${base}/v3/voices`, headers: as(fixture.full.apiKey), target: 0.3 },
     ];
-    // Warm both servers (JIT, caches) before measuring.
-    await measure(hello.child, hello.url, {}, connections, 1);
-    for (const c of cases) await measure(fixture.orator.child, c.url, c.headers, connections, 1);
     const ratios = cases.map(() => [] as number[]);
     const cpuRatios = cases.map(() => [] as number[]);
     const routeRps = cases.map(() => [] as number[]);
     const routeCpu = cases.map(() => [] as number[]);
+    const routeBusy = cases.map(() => [] as number[]);
     const helloRps: number[] = [];
     const helloCpu: number[] = [];
-    for (let round = 0; round < rounds; round++) {
-      for (let i = 0; i < cases.length; i++) {
-        // The yardstick right before each row: load on the shared machine moves both alike.
-        const yardstick = await measure(hello.child, hello.url, {}, connections, seconds);
+    const helloBusy: number[] = [];
+    const helloLoadBusy: number[] = [];
+    const routeLoadBusy = cases.map(() => [] as number[]);
+    const runHello = () => measure(hello!.child, hello!.url, {}, connections, seconds);
+    // Round 0 warms both servers (JIT, caches, heap sizes) at full length and is not counted.
+    for (let round = 0; round <= rounds; round++) {
+      // Every row between two hello-world runs, and its ratio against their mean: a drift of the
+      // machine's load during the pair moves both sides alike.
+      let before = await runHello();
+      for (let k = 0; k < cases.length; k++) {
+        // The rows' order rotates, so none always follows the same one.
+        const i = (k + round) % cases.length;
         const measured = await measure(fixture.orator.child, cases[i].url, cases[i].headers, connections, seconds);
+        const after = await runHello();
+        const pair = [before, after];
+        before = after;
+        if (round === 0) continue;
+        const mean = (pick: (m: Measured) => number | null) => (pair.every((m) => pick(m) !== null) ? (pick(pair[0])! + pick(pair[1])!) / 2 : null);
+        const yardstick = { rps: mean((m) => m.rps)!, cpuPerRequest: mean((m) => m.cpuPerRequest), busy: mean((m) => m.busy), loadBusy: mean((m) => m.loadBusy)! };
         helloRps.push(yardstick.rps);
         routeRps[i].push(measured.rps);
         ratios[i].push(measured.rps / yardstick.rps);
+        helloLoadBusy.push(yardstick.loadBusy);
+        routeLoadBusy[i].push(measured.loadBusy);
         if (yardstick.cpuPerRequest !== null && measured.cpuPerRequest !== null) {
           helloCpu.push(yardstick.cpuPerRequest);
           routeCpu[i].push(measured.cpuPerRequest);
           cpuRatios[i].push(yardstick.cpuPerRequest / measured.cpuPerRequest);
         }
+        if (yardstick.busy !== null && measured.busy !== null) {
+          helloBusy.push(yardstick.busy);
+          routeBusy[i].push(measured.busy);
+        }
       }
     }
     const listing = await sizes(`${base}/v3/voices`, { 'x-api-key': fixture.full.apiKey });
     const emptyListing = await sizes(`${base}/v3/voices`, { 'x-api-key': fixture.empty.apiKey });
+    const placement = pinning ? `servers on CPU ${pinning.serverCpu}, load generator on ${pinning.loadCpus.join(',')}` : 'not pinned';
     if (options.print ?? false) {
       const cpu = (values: number[]) => (values.length === 0 ? '?' : fixed(median(values), 0));
+      const busy = (values: number[]) => (values.length === 0 ? '?' : `${fixed(median(values) * 100, 0)} %`);
       printTable(
-        `Light routes against a bare Fastify hello-world (${connections} connections, ${rounds} rounds × ${seconds} s, ${options.databaseUrl ? 'PostgreSQL' : 'SQLite'}; hello-world median ${fixed(median(helloRps), 0)} req/s, ${cpu(helloCpu)} CPU µs/request)`,
-        ['route', 'req/s', 'ratio', 'ratios', 'target', 'CPU µs/req', 'CPU ratio'],
+        `Light routes against a bare Fastify hello-world (${connections} connections, ${rounds} rounds × ${seconds} s after a warm-up round, ${placement}, ${options.databaseUrl ? 'PostgreSQL' : 'SQLite'}; hello-world median ${fixed(median(helloRps), 0)} req/s, ${cpu(helloCpu)} CPU µs/request, server ${busy(helloBusy)} busy, load generator ${busy(helloLoadBusy)}; machine load ${os.loadavg()[0].toFixed(1)})`,
+        ['route', 'req/s', 'ratio', 'spread', 'ratios', 'target', 'CPU µs/req', 'CPU ratio', 'server busy', 'generator busy'],
         cases.map((c, i) => [
           c.name,
           fixed(median(routeRps[i]), 0),
           `${fixed(median(ratios[i]), 2)}×`,
+          spread(ratios[i]),
           ratios[i].map((r) => fixed(r, 2)).join(' '),
           `≥ ${c.target}×`,
           cpu(routeCpu[i]),
           cpuRatios[i].length === 0 ? '?' : `${fixed(median(cpuRatios[i]), 2)}×`,
+          busy(routeBusy[i]),
+          busy(routeLoadBusy[i]),
         ]),
       );
-      console.log('ratio: req/s against the hello-world\'s in the same round (the target); CPU ratio: hello-world CPU per request / the route\'s (what the ratio would be if each server had a core to itself).');
+      console.log("ratio: req/s against the hello-world's in the same pair (the target), median of the rounds, spread lowest–highest; CPU ratio: hello-world CPU per request / the route's; busy: CPU time over the round's wall time, of the server and of this process (autocannon); 100 % is one core.");
       printTable('GET /v3/voices body (gzip accepted)', ['account', 'JSON bytes', 'sent bytes', 'gzipped'], [
         ['0 custom voices', emptyListing.json, emptyListing.sent, emptyListing.gzipped ? 'yes' : 'no'],
         ['200 custom voices', listing.json, listing.sent, listing.gzipped ? 'yes' : 'no'],
       ]);
     }
     return {
-      title: `Light routes / bare Fastify hello-world (${options.databaseUrl ? 'PostgreSQL' : 'SQLite'})`,
+      title: `Light routes / bare Fastify hello-world (${options.databaseUrl ? 'PostgreSQL' : 'SQLite'}, ${placement})`,
       rows: [
-        ...cases.map((c, i) => ({ name: c.name, value: `${fixed(median(ratios[i]), 2)}×`, target: `≥ ${c.target}×`, ok: median(ratios[i]) >= c.target })),
+        ...cases.map((c, i) => ({ name: c.name, value: `${fixed(median(ratios[i]), 2)}× (${spread(ratios[i])})`, target: `≥ ${c.target}×`, ok: median(ratios[i]) >= c.target })),
         { name: 'GET /v3/voices, 200 custom voices, gzipped', value: listing.gzipped ? `yes (${listing.sent} B)` : `no (${listing.sent} B)`, target: 'yes', ok: listing.gzipped },
       ],
     };
   } finally {
-    await fixture.close();
-    hello.child.kill('SIGTERM');
+    await fixture?.close();
+    hello?.child.kill('SIGTERM');
+    pinning?.release();
   }
 }
 

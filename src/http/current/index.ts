@@ -4,7 +4,7 @@ import { registerOpenApi } from '../openapi/register-openapi.js';
 import { registerSubscription } from './account/subscription.js';
 import { registerAdminInterface } from '../admin/index.js';
 import { registerCustomVoices } from './custom-voices/index.js';
-import { apiKeyAuthentication } from './authenticate.js';
+import { requireApiKey } from './authenticate.js';
 import { renderCurrentError, renderNotFound } from './error-renderer.js';
 import { registerJsonBody } from './json-body.js';
 import { registerTextToSpeechCompose } from './speech/text-to-speech-compose.js';
@@ -33,7 +33,7 @@ export async function registerCurrentInterface(app: FastifyInstance, services: S
       api.setErrorHandler(renderCurrentError);
       registerJsonBody(api);
       // Before anything else, even before the body is read or a route is known.
-      api.addHook('onRequest', apiKeyAuthentication(services));
+      requireApiKey(api, services);
       for (const prefix of ['/v1', '/v2', '/v3']) {
         await api.register(async (version) => void version.setNotFoundHandler(renderNotFound), { prefix });
       }
