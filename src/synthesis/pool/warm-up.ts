@@ -46,13 +46,12 @@ const prosodies: Record<number, SentenceTask['prosody']> = {
  * eSpeak starts from the same heap every time, so this sentence, with this variant and prosody,
  * always takes that branch (`--trace-deopt` shows it).
  */
-const echoWrap = { text: 'Yes.', variant: 'f2', prosody: prosodies[variants.indexOf('f2')] };
+const echoWrap = { text: 'Yes.', variant: 'f2', prosody: { rate: 1.2, pitch: 2.5, range: 1.25, volume: 1 } };
 
 /** One sentence per variant, in English through eSpeak, resampled to the output rate as a request would be. */
 export function warmUpSentences(): Omit<SentenceTask, 'kind'>[] {
   const spoken = variants.map((variant, i) => ({ text: sentences[i % sentences.length], variant, prosody: prosodies[i] }));
-  if (variants.includes(echoWrap.variant)) spoken.push(echoWrap);
-  return spoken.map(({ text, variant, prosody }) => ({
+  return [...spoken, echoWrap].map(({ text, variant, prosody }) => ({
     text,
     language: 'eng',
     voice: { engine: 'espeak', id: 'en-us', variant },
