@@ -65,6 +65,10 @@ export class AdaptationPool {
       minThreads: 0,
       maxThreads: this.threads,
       idleTimeout: 15 * 60_000,
+      // Piscina's default parks an idle thread in Atomics.wait, which stops its event loop: the
+      // warm-up a fresh thread runs while an upload arrives (analysis-warm-up.ts) needs it running.
+      // Clones are long tasks, so the faster hand-over saved nothing.
+      atomics: 'disabled',
     });
     return this.started;
   }
