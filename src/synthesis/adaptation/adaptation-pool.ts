@@ -65,6 +65,10 @@ export class AdaptationPool {
       minThreads: 0,
       maxThreads: this.threads,
       idleTimeout: 15 * 60_000,
+      // Piscina's default parks an idle thread in Atomics.wait, which stops its event loop: the
+      // warm-up a fresh thread runs while an upload arrives (analysis-warm-up.ts) needs it running.
+      // Clones are long tasks, so the faster hand-over saved nothing.
+      atomics: 'disabled',
     });
     return this.started;
   }
@@ -72,8 +76,9 @@ export class AdaptationPool {
   /**
    * Starts a thread now if none runs, without waiting for it: a route calls this as an upload
    * starts arriving, so a thread's start and module loading (~0.1 s quiet, 0.4-0.5 s under load)
-   * overlap the upload instead of following it. A thread started for an upload that is then
-   * refused ends idle like any other.
+   * overlap the upload instead of following it, and the new thread warms its analysis code
+   * until the first task comes (analysis-warm-up.ts). A thread started for an upload that is
+   * then refused ends idle like any other.
    */
   prepare(): void {
     if (this.started && this.started.threads.length > 0) return;

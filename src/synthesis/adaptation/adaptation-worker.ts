@@ -1,4 +1,5 @@
 /** Entry of the adaptation threads: decoding uploads, measuring voices and fitting profiles, off the event loop. */
+import { stopWarmUp, warmUpWhileIdle } from './analysis-warm-up.js';
 import { buildVoiceProfile, NotEnoughSpeechError } from './build-profile.js';
 import { calibrationMeasurer } from './calibrate.js';
 import { readUpload } from './read-upload.js';
@@ -9,7 +10,12 @@ import type { AdaptationOutcome, AdaptationTask } from './adaptation-tasks.js';
 
 export default async function run(task: AdaptationTask): Promise<AdaptationOutcome | null> {
   const started = performance.now();
-  if (task.kind === 'ready') return null;
+  if (task.kind === 'ready') {
+    // The thread was started ahead of an upload still arriving: its analysis code is warmed meanwhile.
+    warmUpWhileIdle();
+    return null;
+  }
+  stopWarmUp();
   try {
     if (task.kind === 'probe') {
       const info = await readUpload(task.path, task.limits);
