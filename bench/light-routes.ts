@@ -6,9 +6,9 @@
  * from autocannon in this process.
  *
  * How it is kept steady (docs/performance.md, "Light routes", session 8):
- * - Pinned cores on a quiet machine. Where `taskset` exists, there are at least two CPUs and the
- *   load average is under 1, both servers run on the last CPU and this process (autocannon) on the
- *   others, so the server under test never shares its core with the load generator and the
+ * - Pinned cores on a quiet machine. Where `taskset` exists, there are at least two CPUs and they
+ *   were under 15 % busy over the second before, both servers run on the last CPU and this process
+ *   (autocannon) on the others, so the server under test never shares its core with the load generator and the
  *   scheduler cannot move one onto the other's core halfway through a round (unpinned, rounds of
  *   one row read anywhere from 0.30× to 0.64×). Hello-world and Orator get the same core, one after the
  *   other, so the conditions are the same for both. On a busy machine pinning traps the processes
@@ -244,15 +244,32 @@ const median = (values: number[]) => {
 };
 
 /**
- * Pinning on a quiet machine only (load average under 1), unless `BENCH_PIN` is 1 or 0. With other
- * work running, pinned processes cannot move off a core that work lands on: at load 10–11 the
- * pinned servers got 22–32 % of their core and autocannon 15–23 % of its, and the rounds spread
- * wider than with the scheduler free to place them (docs/performance.md).
+ * Pinning on a quiet machine only (under 15 % of all CPUs busy over one second, this process
+ * included), unless `BENCH_PIN` is 1 or 0. With other work running, pinned processes cannot move
+ * off a core that work lands on: at load 10–11 the pinned servers got 22–32 % of their core and
+ * autocannon 15–23 % of its, and the rounds spread wider than with the scheduler free to place them
+ * (docs/performance.md). The load average would not do: inside `npm run bench` it still carries the
+ * earlier sections' minutes of work when the machine is already idle.
  */
-function pinByDefault(): boolean {
+async function pinByDefault(): Promise<boolean> {
   if (process.env.BENCH_PIN === '1') return true;
   if (process.env.BENCH_PIN === '0') return false;
-  return os.loadavg()[0] < 1;
+  const before = cpuTimes();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const after = cpuTimes();
+  return (after.busy - before.busy) / Math.max(1, after.total - before.total) < 0.15;
+}
+
+/** All CPUs' busy and total time so far, in the kernel's ticks (os.cpus()). */
+function cpuTimes(): { busy: number; total: number } {
+  let busy = 0;
+  let total = 0;
+  for (const { times } of os.cpus()) {
+    const all = times.user + times.nice + times.sys + times.idle + times.irq;
+    busy += all - times.idle;
+    total += all;
+  }
+  return { busy, total };
 }
 
 /** "lowest–highest" of a row's rounds. */
@@ -262,7 +279,7 @@ export async function lightRoutesSection(options: LightRoutesOptions = {}): Prom
   const rounds = options.rounds ?? 5;
   const seconds = options.seconds ?? 2;
   const connections = options.connections ?? 16;
-  const pinning = pinServerApart(options.pin ?? pinByDefault());
+  const pinning = pinServerApart(options.pin ?? (await pinByDefault()));
   let hello: Child | undefined;
   let fixture: Fixture | undefined;
   try {

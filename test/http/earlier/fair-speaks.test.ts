@@ -95,10 +95,15 @@ for (const backend of backends) {
         assert.equal(created.status, 200, JSON.stringify(created.body));
         held.release();
         await held.startedAtLeast(backlog + 1);
+        // The queue claims in a fixed order, but the jobs of one batch of claims (one per slot)
+        // run side by side, and which of them reaches its synthesis first is up to the database's
+        // answers: a start may be overtaken by at most the other slots' jobs.
         const at = held.started.indexOf('The light account speaks once.');
-        assert.equal(at, workerSlots, `the light speak started ${at}th; first starts: ${held.started.slice(0, workerSlots + 2).join(' | ')}`);
+        assert.ok(at >= workerSlots && at < 2 * workerSlots, `the light speak started ${at}th; first starts: ${held.started.slice(0, 2 * workerSlots + 1).join(' | ')}`);
         const heavyOrder = held.started.filter((text) => text.startsWith('Heavy')).map((text) => Number(/\d+/.exec(text)![0]));
-        assert.deepEqual(heavyOrder, [...heavyOrder].sort((a, b) => a - b), "one account's speaks start in the order they were made");
+        assert.deepEqual([...heavyOrder].sort((a, b) => a - b), heavyOrder.map((_, n) => n), 'every heavy speak started once');
+        const overtaken = heavyOrder.map((n, position) => Math.abs(n - position)).filter((gap) => gap >= workerSlots);
+        assert.deepEqual(overtaken, [], `one account's speaks start in the order they were made, give or take the other slots: ${heavyOrder.join(' ')}`);
         const poll = await light.get(new URL(created.body.result.speak_v2_url).pathname);
         assert.equal(poll.status, 200);
       } finally {
