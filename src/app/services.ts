@@ -55,6 +55,8 @@ export interface CoreServices {
   /** Deletes an account and everything it owns (CLI `accounts delete`, the admin API). */
   accountDeletion: AccountDeletion;
   pool: SynthesisPool;
+  /** Threads that analyse uploads for clones (`serve` warms them before it is ready). */
+  adaptation: AdaptationPool;
   synthesizer: Synthesizer;
   /** Voice ids of requests → voices the account may use (built-in, later custom). */
   voices: VoiceResolver;
@@ -188,6 +190,7 @@ export async function openCoreServices(config: Config, options: OpenOptions = {}
     plans: new PlanService(repositories.plans),
     accountDeletion: new AccountDeletion({ accounts: repositories.accounts, data: repositories.accountData, audit: repositories.audit, blobs, queue, clock }),
     pool,
+    adaptation,
     synthesizer,
     voices,
     customVoices,

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
+import { warmUpThreads } from '../../app/warm-up-threads.js';
 import { readConfig, type Config } from '../../config/config.js';
 import { announce } from '../../logging/create-logger.js';
 import { warmUpTextPath } from '../../synthesis/pipeline/warm-up-text.js';
@@ -52,9 +53,9 @@ export async function serve(config: Config): Promise<void> {
   // garbage then stayed, and the young generation they grew to its maximum (up to ~25 MB more
   // held by an idle server, and a full collection of the main thread in its first requests).
   await app.ready();
-  // Every role synthesizes: warm the threads before listening or taking jobs, so neither /readyz nor the
-  // "listening" line comes before a first request can be served as fast as the next.
-  await services.pool.warmUp();
+  // Every role synthesizes and clones: warm the threads before listening or taking jobs, so neither
+  // /readyz nor the "listening" line comes before a first request can be served as fast as the next.
+  await warmUpThreads(services);
   warmUpTextPath();
   // Start-up (modules, migrations, the app's boot, the warm-up's bookkeeping) leaves garbage V8
   // would keep until much later; collected once now, the idle server holds less. The boot grew the

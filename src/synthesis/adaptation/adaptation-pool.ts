@@ -32,12 +32,14 @@ export interface CloneResult {
 
 /**
  * Threads for voice adaptation, apart from the synthesis pool so a long professional analysis
- * never holds up speech. Threads start on first use and end after a quarter of an hour idle:
- * cloning is occasional, but a thread keeps its base-voice measurements while it lives, which
- * saves the next clone about two seconds.
+ * never holds up speech. Threads start on first use and end after a quarter of an hour idle
+ * (unless warmUp kept them): cloning is occasional, but a thread keeps its base-voice
+ * measurements and its compiled analysis while it lives, which saves the next clone time.
  */
 export class AdaptationPool {
   private started: Piscina | null = null;
+  /** Set by warmUp: the threads then live as long as the pool. */
+  private keepThreads = false;
   private readonly queue: FairTaskQueue;
 
   /**
@@ -62,7 +64,7 @@ export class AdaptationPool {
   private get piscina(): Piscina {
     this.started ??= new Piscina({
       filename: new URL('./adaptation-worker.js', import.meta.url).href,
-      minThreads: 0,
+      minThreads: this.keepThreads ? this.threads : 0,
       maxThreads: this.threads,
       idleTimeout: 15 * 60_000,
       // Piscina's default parks an idle thread in Atomics.wait, which stops its event loop: the
@@ -83,6 +85,24 @@ export class AdaptationPool {
   prepare(): void {
     if (this.started && this.started.threads.length > 0) return;
     this.piscina.run({ kind: 'ready' }).catch(() => undefined);
+  }
+
+  /**
+   * Starts the threads now, keeps them for the pool's life, and runs each one's analysis warm-up
+   * to the end (analysis-warm-up.ts). `orator serve` calls this before it says it is ready, as it
+   * warms the synthesis threads: a fresh server's first clone then costs what the next ones do
+   * (the thread's start and V8's compiling of the analysis were ~250–550 ms of it,
+   * bench:performance clone), for ~18 MB of RSS held by the thread. Call before any other use:
+   * a pool already started keeps the threads it was started with.
+   */
+  async warmUp(): Promise<void> {
+    this.keepThreads = true;
+    await Promise.all(Array.from({ length: this.threads }, () => this.piscina.run({ kind: 'warm-up' })));
+  }
+
+  /** Threads running now (0 before the first use, and after a quarter of an hour idle unless warmUp kept them). */
+  get threadCount(): number {
+    return this.started?.threads.length ?? 0;
   }
 
   /** Format, rate and length of an upload on disk, or an UploadRejection. */

@@ -26,7 +26,12 @@ export interface ReadyTask {
   kind: 'ready';
 }
 
-export type AdaptationTask = ProbeTask | CloneTask | ReadyTask;
+/** Runs the whole analysis warm-up now and answers when it is done (a server before it says it is ready). */
+export interface WarmUpTask {
+  kind: 'warm-up';
+}
+
+export type AdaptationTask = ProbeTask | CloneTask | ReadyTask | WarmUpTask;
 
 /** Rejections come back as values: errors lose their class on the way out of a worker thread. */
 export type AdaptationOutcome =

@@ -1,5 +1,6 @@
 /** Entry of the adaptation threads: decoding uploads, measuring voices and fitting profiles, off the event loop. */
-import { stopWarmUp, warmUpWhileIdle } from './analysis-warm-up.js';
+import { collectGarbageAndShrink } from '../pool/collect-garbage.js';
+import { stopWarmUp, warmUpNow, warmUpWhileIdle } from './analysis-warm-up.js';
 import { buildVoiceProfile, NotEnoughSpeechError } from './build-profile.js';
 import { calibrationMeasurer } from './calibrate.js';
 import { readUpload } from './read-upload.js';
@@ -13,6 +14,12 @@ export default async function run(task: AdaptationTask): Promise<AdaptationOutco
   if (task.kind === 'ready') {
     // The thread was started ahead of an upload still arriving: its analysis code is warmed meanwhile.
     warmUpWhileIdle();
+    return null;
+  }
+  if (task.kind === 'warm-up') {
+    await warmUpNow();
+    // The warm-up's voices and spectra are garbage now; an idle thread would otherwise hold them (and the young generation they grew).
+    await collectGarbageAndShrink();
     return null;
   }
   stopWarmUp();

@@ -67,8 +67,16 @@ function steps(): Step[] {
   return list;
 }
 
-let started = false;
+/** The steps not yet run, made on first need: starting the warm-up costs nothing. */
+let pending: Step[] | null = null;
 let stopped = false;
+let stepping = false;
+
+function nextStep(): Step | undefined {
+  if (stopped) return undefined;
+  pending ??= steps();
+  return pending.shift();
+}
 
 /**
  * Runs the analysis and the timbre filter on a few seconds of synthetic voice, a step at a time
@@ -78,18 +86,22 @@ let stopped = false;
  * clone up by more than the step under way (a few ms). Nothing it computes is kept.
  */
 export function warmUpWhileIdle(): void {
-  if (started || stopped) return;
-  started = true;
-  const pending = steps();
+  if (stepping) return;
+  stepping = true;
   const next = (): void => {
-    const step = pending.shift();
-    if (stopped || !step) return;
+    const step = nextStep();
+    if (!step) return;
     step().then(
       () => setImmediate(next),
       () => undefined,
     );
   };
   setImmediate(next);
+}
+
+/** Runs what is left of the warm-up now, to the end (AdaptationPool.warmUp, before a server is ready). */
+export async function warmUpNow(): Promise<void> {
+  for (let step = nextStep(); step; step = nextStep()) await step();
 }
 
 /** Stops the warm-up for good: the thread has real work now, which warms it as well. */

@@ -68,4 +68,27 @@ describe('clone analysis: fair between accounts, bounded, with a time budget', (
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('a pool warmed before use has its thread at once and keeps one, even after an analysis past its budget ended it', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'orator-kept-'));
+    const pool = new AdaptationPool(1);
+    try {
+      assert.equal(pool.threadCount, 0, 'no thread before use');
+      await pool.warmUp();
+      assert.equal(pool.threadCount, 1);
+      const rate = 16000;
+      const samples = new Float32Array(rate * 8).map((_, i) => 0.3 * Math.sin((2 * Math.PI * 180 * i) / rate) * (1 + Math.sin((2 * Math.PI * 3 * i) / rate)));
+      const file = path.join(dir, 'sample.wav');
+      await writeFile(file, encodeWavPcm16({ samples, sampleRate: rate }));
+      assert.equal((await pool.probe(file, { minSeconds: 5, maxSeconds: 150 }, 'account')).seconds, 8, 'the warmed thread takes tasks');
+      pool.budgetSeconds = 0.001;
+      await assert.rejects(pool.clone(file, { minSeconds: 5, maxSeconds: 150 }, false, 'account'), AnalysisTimeoutError);
+      // The ended thread is replaced without a task asking for it (a lazy pool would have none now).
+      for (const giveUp = Date.now() + 30_000; pool.threadCount < 1 && Date.now() < giveUp; ) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.equal(pool.threadCount, 1);
+    } finally {
+      await pool.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
