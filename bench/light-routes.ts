@@ -44,13 +44,8 @@ import { openRepositories } from '../src/repositories/index.js';
 import { openDatabase } from '../src/store/database.js';
 import { migrateToLatest } from '../src/store/migrate.js';
 import { pinServerApart, type Pinning } from './cpu-pinning.js';
+import { median, type BenchSection } from './sections.js';
 import { fixed, printTable } from './table.js';
-
-/** One bench's contribution to `npm run bench`: each measured ratio with its target. */
-export interface BenchSection {
-  title: string;
-  rows: { name: string; value: string; target: string; ok: boolean }[];
-}
 
 const cli = fileURLToPath(new URL('../src/start/cli.js', import.meta.url));
 const helloWorld = fileURLToPath(new URL('./hello-world-server.js', import.meta.url));
@@ -246,12 +241,6 @@ async function sizes(url: string, headers: Record<string, string>): Promise<{ se
       .end();
   });
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /**
  * Pinning on a quiet machine only (under 15 % of all CPUs busy over one second, this process

@@ -33,6 +33,7 @@ import { SynthesisPool } from '../src/synthesis/pool/synthesis-pool.js';
 import { writeTinyKokoro } from '../test/synthesis/engines/kokoro/tiny-kokoro.js';
 import { installKokoro } from '../src/start/commands/models-install-kokoro.js';
 import { buildTinyModel, tinyModelConfig } from '../test/synthesis/engines/piper/tiny-model.js';
+import { median } from './sections.js';
 import { fixed, printTable } from './table.js';
 import { english300 } from './texts.js';
 import { pocketsphinxMissing, recognize, wordErrorRate } from './word-error-rate.js';
@@ -43,7 +44,6 @@ const werParagraph =
   'wrapped in a warm cloak. They agreed that the one who first made the traveller take off his cloak should ' +
   'be considered stronger than the other.';
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
 function request(model: string, text: string, speaker = 0, engine = 'piper'): SpeechRequest {
   return voiceRequest({ engine, id: 'bench', model, speaker }, text, 44100);

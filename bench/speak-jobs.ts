@@ -16,7 +16,7 @@ import { parseSpeakBody } from '../src/http/earlier/speak-body.js';
 import { prepareSpeech } from '../src/services/speaks/speech-for-order.js';
 import { findVoiceByAnyName } from '../src/synthesis/catalog/find-voice.js';
 import { startTestServer } from '../test/http/test-server.js';
-import type { BenchSection } from './light-routes.js';
+import { median, type BenchSection } from './sections.js';
 import { fixed, printTable } from './table.js';
 
 export interface SpeakJobsOptions {
@@ -30,7 +30,6 @@ const subjects = ['The library', 'Our new office', 'The morning train', 'A small
 const textOf = (i: number) =>
   `${subjects[i % subjects.length]} opened ${i + 2} days ago, and visitors say it is quieter than they expected. Tickets cost ${(i % 7) + 3} dollars.`;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function speakJobsSection(options: SpeakJobsOptions = {}): Promise<BenchSection> {
   const clients = options.clients ?? 16;
