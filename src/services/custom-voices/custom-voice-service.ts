@@ -393,7 +393,8 @@ function analysisRefusal(error: unknown): CustomVoiceError | null {
 /** Retry-After (s) of `analysis_busy`. */
 const analysisBusyRetryAfterSeconds = 30;
 
-const cloneSlotKey = (accountUid: string) => `clone:${accountUid}`;
+/** The concurrency limiter's key for an account's clones at once (every node shares it). */
+export const cloneSlotKey = (accountUid: string) => `clone:${accountUid}`;
 
 function tooManyClones(plan: Plan): CustomVoiceError {
   return new CustomVoiceError('too_many_clones', `Your plan allows ${plan.maxConcurrentClones} voice clone(s) at once; wait for one to finish.`, undefined, cloneRetryAfterSeconds);

@@ -1,4 +1,4 @@
-export { CustomVoiceService, voicePrefix, type CustomVoiceServiceOptions, type InstantCloneInput, type ProfessionalCloneInput, type CustomVoiceWithProfile } from './custom-voice-service.js';
+export { CustomVoiceService, cloneSlotKey, voicePrefix, type CustomVoiceServiceOptions, type InstantCloneInput, type ProfessionalCloneInput, type CustomVoiceWithProfile } from './custom-voice-service.js';
 export { CustomVoiceResolver } from './custom-voice-resolver.js';
 export { CustomVoiceError, type CustomVoiceErrorCode } from './errors.js';
 export { customVoiceIdPattern, cloneModels, type CustomVoice, type CustomVoiceSource, type CustomVoiceStatus } from './custom-voice.js';

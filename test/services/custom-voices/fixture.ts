@@ -29,11 +29,12 @@ export async function openServiceFixture() {
   const adaptation = new AdaptationPool(1);
   const tmpDir = path.join(folder, 'tmp');
   const errors: unknown[] = [];
+  const concurrency = new InMemoryConcurrencyLimiter();
   const service = new CustomVoiceService({
     repository: new CustomVoiceRepository(store.db),
     blobs,
     queue,
-    concurrency: new InMemoryConcurrencyLimiter(),
+    concurrency,
     accounts,
     adaptation,
     tmpDir,
@@ -49,6 +50,7 @@ export async function openServiceFixture() {
     blobs,
     queue,
     adaptation,
+    concurrency,
     service,
     synthesis,
     tmpDir,
