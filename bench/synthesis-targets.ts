@@ -77,10 +77,13 @@ async function interleavedWithCpu(runs: number, a: () => Promise<unknown>, b: ()
     const used = process.cpuUsage();
     return (used.user + used.system) / 1000;
   };
+  // ABBA: each pair in the other order than the last, so a change of the machine's speed within a
+  // pair (this session's host ran one fixed loop at 418–788 ms from second to second) favours
+  // neither side.
   for (let i = 0; i < runs; i++) {
-    for (const [k, run] of [a, b].entries()) {
+    for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) {
       const before = cpuMs();
-      wall[k].push(await timed(run));
+      wall[k].push(await timed([a, b][k]));
       cpu[k].push(cpuMs() - before);
     }
   }
