@@ -19,11 +19,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { findVoiceByAnyName } from '../src/synthesis/catalog/find-voice.js';
-import { renderCatalogVoice } from '../src/synthesis/pipeline/render-voice.js';
-import { defaultOutput, type SpeechRequest } from '../src/synthesis/pipeline/speech-request.js';
 import { Synthesizer } from '../src/synthesis/pipeline/synthesizer.js';
 import { SynthesisPool } from '../src/synthesis/pool/synthesis-pool.js';
+import { plainSpeechRequest } from './plain-speech.js';
 import { fixed, percentile, printTable } from './table.js';
 import { english300, englishText } from './texts.js';
 
@@ -78,13 +76,7 @@ async function load(clients: number, once: () => Promise<void>, limit: { total?:
 async function openEngine(): Promise<{ once: () => Promise<void>; close: () => Promise<void> }> {
   const pool = new SynthesisPool(threads);
   const synthesizer = new Synthesizer(pool);
-  const voice = findVoiceByAnyName('eng-olivia')!;
-  const request: SpeechRequest = {
-    text: english300,
-    language: 'eng',
-    render: (language) => renderCatalogVoice(voice, 'ssfm-v30', { preset: 'normal', intensity: 1 }, language),
-    output: { ...defaultOutput, format: 'wav', sampleRate: 44100 },
-  };
+  const request = plainSpeechRequest(english300, 'eng-olivia', 'ssfm-v30');
   const once = async () => void (await synthesizer.synthesize(request));
   for (let i = 0; i < 3; i++) await once();
   return { once, close: () => pool.close() };

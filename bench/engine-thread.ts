@@ -4,15 +4,11 @@
  * samples it rendered (transferred, as the pool's answers are). Told the voice, model and text once.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { findVoiceByAnyName } from '../src/synthesis/catalog/find-voice.js';
 import type { TtsModel } from '../src/synthesis/catalog/voice-types.js';
-import { engineFor } from '../src/synthesis/engines/registered-engines.js';
-import { renderCatalogVoice } from '../src/synthesis/pipeline/render-voice.js';
+import { plainEngineRequest } from './plain-speech.js';
 
 const { text, slug, model } = workerData as { text: string; slug: string; model: TtsModel };
-const rendering = renderCatalogVoice(findVoiceByAnyName(slug)!, model, { preset: 'normal', intensity: 1 }, 'eng');
-const engine = engineFor(rendering.voice.engine);
-const request = { text, language: 'eng', voice: rendering.voice, prosody: rendering.prosody };
+const { engine, request } = plainEngineRequest(text, slug, model);
 
 parentPort!.on('message', async () => {
   const { samples } = await engine.synthesize(request);

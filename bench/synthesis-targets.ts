@@ -13,21 +13,19 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { warmUpThreads } from '../src/app/warm-up-threads.js';
-import { defaultVoiceFor, findVoiceByAnyName } from '../src/synthesis/catalog/find-voice.js';
+import { defaultVoiceFor } from '../src/synthesis/catalog/find-voice.js';
 import { modelsOf } from '../src/synthesis/catalog/voice-models.js';
 import type { TtsModel } from '../src/synthesis/catalog/voice-types.js';
 import { resample } from '../src/synthesis/dsp/resample.js';
 import { encodeMp3 } from '../src/synthesis/encoders/mp3.js';
 import { encodeWavPcm16 } from '../src/synthesis/encoders/wav.js';
-import type { Engine, EngineRequest } from '../src/synthesis/engines/engine.js';
-import { engineFor } from '../src/synthesis/engines/registered-engines.js';
-import { renderCatalogVoice } from '../src/synthesis/pipeline/render-voice.js';
-import { defaultOutput, type SpeechRequest } from '../src/synthesis/pipeline/speech-request.js';
+import type { SpeechRequest } from '../src/synthesis/pipeline/speech-request.js';
 import { Synthesizer } from '../src/synthesis/pipeline/synthesizer.js';
 import { SynthesisPool } from '../src/synthesis/pool/synthesis-pool.js';
 import { repeated } from '../test/synthesis/adaptation/clone-fixture.js';
 import { makeSpeaker, speakers } from '../test/synthesis/adaptation/speakers.js';
 import { startBenchServer } from './in-process-server.js';
+import { plainEngineRequest, plainSpeechRequest } from './plain-speech.js';
 import { atLeast, atMost, below, median, type BenchRow, type BenchSection } from './sections.js';
 import { englishText } from './texts.js';
 
@@ -91,21 +89,6 @@ async function interleavedWithCpu(runs: number, a: () => Promise<unknown>, b: ()
   return [[median(wall[0]), median(wall[1])], [median(cpu[0]), median(cpu[1])]];
 }
 
-function speechRequest(text: string, slug: string, model: TtsModel, format: 'wav' | 'mp3' = 'wav'): SpeechRequest {
-  const voice = findVoiceByAnyName(slug)!;
-  return {
-    text,
-    language: 'eng',
-    render: (language) => renderCatalogVoice(voice, model, { preset: 'normal', intensity: 1 }, language),
-    output: { ...defaultOutput, format, sampleRate: 44100 },
-  };
-}
-
-function engineRequestOf(req: SpeechRequest): { engine: Engine; request: EngineRequest } {
-  const rendering = req.render('eng');
-  return { engine: engineFor(rendering.voice.engine), request: { text: req.text, language: 'eng', voice: rendering.voice, prosody: rendering.prosody } };
-}
-
 /**
  * The engine alone in a worker thread of its own (bench/engine-thread.ts): `run` renders the request
  * once and resolves when the samples are back. On the main thread instead, the yardstick ran in
@@ -135,7 +118,7 @@ async function pipelineSection(): Promise<BenchSection> {
     const synthesizer = new Synthesizer(pool);
     await pool.warmUp();
     for (const c of engineCases) {
-      const req = speechRequest(text600, c.slug, c.model);
+      const req = plainSpeechRequest(text600, c.slug, c.model);
       const engine = engineThread(text600, c.slug, c.model);
       // Let V8 tier both up (the pool threads' copies and the engine thread's) before timing.
       for (let i = 0; i < 4; i++) await Promise.all([engine.run(), ...Array.from({ length: threads }, () => synthesizer.synthesize(req))]);
@@ -176,7 +159,7 @@ async function workersSection(): Promise<BenchSection> {
   const rows: BenchRow[] = [];
   const threads = os.availableParallelism();
   for (const c of engineCases) {
-    const req = speechRequest(text600, c.slug, c.model);
+    const req = plainSpeechRequest(text600, c.slug, c.model);
     // A timed window of several seconds per round for either engine: eSpeak's 8 requests took
     // ~1.2 s on 2 threads, where one background recompilation (~0.1 s) moved a round by ~8 %.
     // A batch also ends with one thread finishing its last request while the other has nothing
@@ -199,8 +182,7 @@ async function workersSection(): Promise<BenchSection> {
 }
 
 async function mp3Section(): Promise<BenchSection> {
-  const req = speechRequest(text600, 'eng-olivia', 'ssfm-v21');
-  const { engine, request } = engineRequestOf(req);
+  const { engine, request } = plainEngineRequest(text600, 'eng-olivia', 'ssfm-v21');
   const spoken = await engine.synthesize(request);
   const at44 = await resample(spoken, 44100);
   for (let i = 0; i < 3; i++) await Promise.all([engine.synthesize(request), encodeMp3(at44)]);
@@ -433,9 +415,8 @@ async function startSection(): Promise<BenchSection[]> {
 async function engineRun(out: string): Promise<void> {
   const voice = defaultVoiceFor('eng')!;
   const model = modelsOf(voice).map((m) => m.version).at(-1) as TtsModel;
-  const rendering = renderCatalogVoice(voice, model, { preset: 'normal', intensity: 1 }, 'eng');
-  const engine = engineFor(rendering.voice.engine);
-  const speech = await engine.synthesize({ text: text600, language: 'eng', voice: rendering.voice, prosody: rendering.prosody });
+  const { engine, request } = plainEngineRequest(text600, voice, model);
+  const speech = await engine.synthesize(request);
   writeFileSync(out, encodeWavPcm16(speech));
   await engine.close?.();
 }

@@ -13,12 +13,10 @@ import type { Engine, EngineRequest } from '../src/synthesis/engines/engine.js';
 import { EspeakEngine } from '../src/synthesis/engines/espeak/espeak-engine.js';
 import { espeakVoiceFor } from '../src/synthesis/engines/espeak/languages.js';
 import { FliteEngine } from '../src/synthesis/engines/flite/flite-engine.js';
-import { findVoiceByAnyName } from '../src/synthesis/catalog/find-voice.js';
-import { renderCatalogVoice } from '../src/synthesis/pipeline/render-voice.js';
-import { defaultOutput, type SpeechRequest } from '../src/synthesis/pipeline/speech-request.js';
 import { Synthesizer } from '../src/synthesis/pipeline/synthesizer.js';
 import { SynthesisPool } from '../src/synthesis/pool/synthesis-pool.js';
 import { languageCodes } from '../src/synthesis/text/languages.js';
+import { plainEngineRequest, plainSpeechRequest } from './plain-speech.js';
 import { fixed, printTable } from './table.js';
 import { english300 } from './texts.js';
 
@@ -83,16 +81,6 @@ function request(language: string, text: string): EngineRequest {
   return { text, language, voice: { engine: 'espeak', id: espeakVoiceFor(language)!, variant: 'f3' }, prosody: { rate: 1, pitch: 0, range: 1, volume: 1 } };
 }
 
-function speechRequest(text: string, voiceSlug: string, model: 'ssfm-v21' | 'ssfm-v30'): SpeechRequest {
-  const voice = findVoiceByAnyName(voiceSlug)!;
-  return {
-    text,
-    language: voice.language,
-    render: (language) => renderCatalogVoice(voice, model, { preset: 'normal', intensity: 1 }, language),
-    output: { ...defaultOutput, format: 'wav', sampleRate: 44100 },
-  };
-}
-
 async function pipelineTable(): Promise<void> {
   const rows: (string | number)[][] = [];
   const cases: [string, string, 'ssfm-v21' | 'ssfm-v30', string][] = [
@@ -107,10 +95,9 @@ async function pipelineTable(): Promise<void> {
     const synthesizer = new Synthesizer(pool);
     await pool.warmUp();
     for (const [engineName, slug, model, text] of cases) {
-      const req = speechRequest(text, slug, model);
-      const rendering = req.render(req.language!);
+      const req = plainSpeechRequest(text, slug, model);
+      const engineRequest = plainEngineRequest(text, slug, model).request;
       const engine = engineName === 'flite' ? flite : espeak;
-      const engineRequest: EngineRequest = { text, language: req.language!, voice: rendering.voice, prosody: rendering.prosody };
       for (let i = 0; i < 8; i++) await engine.synthesize(engineRequest);
       await Promise.all(Array.from({ length: 8 * threads }, () => synthesizer.synthesize(req)));
       const engineMs = await median(5, async () => (await timeIt(() => engine.synthesize(engineRequest))).ms);
@@ -134,7 +121,7 @@ async function measureThroughput(threads: number): Promise<number> {
   const pool = new SynthesisPool(threads);
   const synthesizer = new Synthesizer(pool);
   await pool.warmUp();
-  const req = speechRequest(english300, 'eng-james', 'ssfm-v21');
+  const req = plainSpeechRequest(english300, 'eng-james', 'ssfm-v21');
   // V8 tiers the engine's code up in background threads during the first calls; measure after.
   await Promise.all(Array.from({ length: 8 * threads }, () => synthesizer.synthesize(req)));
   const { ms } = await timeIt(() => Promise.all(Array.from({ length: throughputRequests }, () => synthesizer.synthesize(req))));

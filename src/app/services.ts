@@ -130,7 +130,7 @@ export async function openCoreServices(config: Config, options: OpenOptions = {}
   const accounts = new AccountService(repositories.accounts, { encryptionKey: keys.encryption, clock, audit: repositories.audit, keys: repositories.keys });
   const urlSigner = new UrlSigner(keys.urlSigning, clock);
   // Clones render their calibration sentences in the (warm) synthesis threads.
-  const adaptation = new AdaptationPool(1, config.cloneAnalysisBudgetSeconds, (task) => pool.renderSentence(task));
+  const adaptation = new AdaptationPool(1, config.cloneAnalysisBudgetSeconds, pool);
   const customVoices = new CustomVoiceService({
     repository: repositories.customVoices,
     blobs,

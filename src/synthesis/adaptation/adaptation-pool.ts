@@ -1,8 +1,6 @@
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import type { Pcm } from '../audio.js';
-import type { SentenceTask } from '../pool/tasks.js';
-import { serveRenders } from './render-port.js';
+import { servePool, type PoolHelpers } from './pool-port.js';
 import type { UploadInfo } from './read-upload.js';
 import type { AdaptationOutcome, CloneTask } from './adaptation-tasks.js';
 import { UploadRejection, type UploadLimits } from './upload-rejection.js';
@@ -49,14 +47,14 @@ export class AdaptationPool {
    * it the thread is ended (piscina starts another) and the task fails with AnalysisTimeoutError.
    */
   /**
-   * `renderer` renders the calibration sentences of a clone (a server passes its synthesis pool,
-   * whose threads have eSpeak warm and render the sentences side by side); without it the
-   * adaptation thread loads the engine and renders them itself.
+   * `synthesisPool` renders the calibration sentences of a clone (its threads have eSpeak warm and
+   * render the sentences side by side) and measures blocks of audio when a thread of it is free
+   * (pool-port.ts); without it the adaptation thread loads the engine and does everything itself.
    */
   constructor(
     readonly threads = 1,
     public budgetSeconds = 300,
-    private readonly renderer?: (task: SentenceTask) => Promise<Pcm>,
+    private readonly synthesisPool?: PoolHelpers,
   ) {
     this.queue = new FairTaskQueue(threads, maxWaitingAnalyses);
   }
@@ -125,12 +123,12 @@ export class AdaptationPool {
     };
   }
 
-  private async runClone(owner: string, task: Omit<CloneTask, 'renderPort'>): Promise<AdaptationOutcome> {
-    if (!this.renderer) return this.run(owner, task);
+  private async runClone(owner: string, task: Omit<CloneTask, 'poolPort' | 'poolThreads'>): Promise<AdaptationOutcome> {
+    if (!this.synthesisPool) return this.run(owner, task);
     const { port1, port2 } = new MessageChannel();
-    serveRenders(port1, this.renderer);
+    servePool(port1, this.synthesisPool);
     try {
-      return await this.run(owner, { ...task, renderPort: port2 }, [port2]);
+      return await this.run(owner, { ...task, poolPort: port2, poolThreads: this.synthesisPool.threads }, [port2]);
     } finally {
       port1.close();
     }

@@ -17,8 +17,10 @@ export interface CloneTask {
   path: string;
   limits: UploadLimits;
   careful: boolean;
-  /** Where calibration sentences are rendered (see render-port.ts); without it, in the adaptation thread. */
-  renderPort?: MessagePort;
+  /** The synthesis pool's help (see pool-port.ts); without it, everything is done in the adaptation thread. */
+  poolPort?: MessagePort;
+  /** Threads of that pool. */
+  poolThreads?: number;
 }
 
 /** Nothing: starts a thread, which loads the worker's modules, ahead of the task that needs it. */

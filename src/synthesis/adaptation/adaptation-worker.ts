@@ -3,8 +3,8 @@ import { collectGarbageAndShrink } from '../pool/collect-garbage.js';
 import { stopWarmUp, warmUpNow, warmUpWhileIdle } from './analysis-warm-up.js';
 import { buildVoiceProfile, NotEnoughSpeechError } from './build-profile.js';
 import { calibrationMeasurer } from './calibrate.js';
+import { poolThrough } from './pool-port.js';
 import { readUpload } from './read-upload.js';
-import { renderThrough } from './render-port.js';
 import { UploadRejection } from './upload-rejection.js';
 import { VoiceAnalyser } from './voice-analyser.js';
 import type { AdaptationOutcome, AdaptationTask } from './adaptation-tasks.js';
@@ -28,11 +28,15 @@ export default async function run(task: AdaptationTask): Promise<AdaptationOutco
       const info = await readUpload(task.path, task.limits);
       return { ok: true, info, milliseconds: performance.now() - started };
     }
-    const analyser = new VoiceAnalyser();
+    const pool = task.poolPort && poolThrough(task.poolPort, task.poolThreads ?? 1);
+    // A client waits for an instant clone: the pool's free threads measure its blocks. A
+    // professional one is trained in the background and leaves them to speech.
+    const measureFrames = task.careful ? undefined : pool?.measure;
+    const analyser = new VoiceAnalyser({ measure: measureFrames });
     const info = await readUpload(task.path, task.limits, (block) => analyser.add(block));
-    const measurements = analyser.finish();
+    const measurements = await analyser.finish();
     const analysedAt = performance.now();
-    const measure = calibrationMeasurer(task.renderPort && renderThrough(task.renderPort));
+    const measure = calibrationMeasurer(pool?.render, measureFrames);
     const profile = await buildVoiceProfile(measurements, measure, { careful: task.careful });
     return {
       ok: true,
@@ -47,6 +51,6 @@ export default async function run(task: AdaptationTask): Promise<AdaptationOutco
     if (error instanceof NotEnoughSpeechError) return { ok: false, reason: 'not_enough_speech', message: error.message };
     throw error;
   } finally {
-    if (task.kind === 'clone') task.renderPort?.close();
+    if (task.kind === 'clone') task.poolPort?.close();
   }
 }

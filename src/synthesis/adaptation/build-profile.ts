@@ -1,8 +1,9 @@
 import type { EngineProsody } from '../engines/engine.js';
 import { femaleVariants, maleVariants } from '../engines/espeak/variants.js';
 import { bandCentres } from './bands.js';
+import { envelopeBinHz } from './block-frames.js';
 import { findFormantScale } from './envelope.js';
-import { envelopeBinHz, type VoiceMeasurements } from './voice-analyser.js';
+import type { VoiceMeasurements } from './voice-analyser.js';
 import { maxEqDb, type VoiceProfile } from './voice-profile.js';
 
 export type CalibrationTimbre = Pick<VoiceProfile, 'formantScale' | 'eqDb'>;

@@ -1,8 +1,8 @@
 import type { Pcm } from '../audio.js';
 import type { SentenceTask } from '../pool/tasks.js';
-import { applyVoiceProfile } from './apply-profile.js';
 import type { CalibrationMeasurer, CalibrationReading, CalibrationTimbre } from './build-profile.js';
 import { calibrationTasks } from './calibration-tasks.js';
+import { measureFramesHere, type FrameMeasurer } from './frame-requests.js';
 import { neutralMeasurements } from './neutral-measurements.js';
 import { VoiceAnalyser, type VoiceMeasurements } from './voice-analyser.js';
 
@@ -30,18 +30,19 @@ function knownNeutral(variant: string): CalibrationReading | undefined {
 /**
  * Renders the calibration sentences through the same sentence renderer synthesis uses (engine,
  * DSP, the profile's timbre), all at once so a pool of threads renders them side by side, and
- * measures them in order here. Runs inside the adaptation worker.
+ * measures them in order with `measure` (this thread, or side by side with a free pool thread).
+ * Runs inside the adaptation worker.
  */
-export function calibrationMeasurer(render: CalibrationRenderer = renderHere): CalibrationMeasurer {
+export function calibrationMeasurer(render: CalibrationRenderer = renderHere, measure: FrameMeasurer = measureFramesHere): CalibrationMeasurer {
   return (variant, prosody, timbre) => {
     const neutral = !timbre && prosody.pitch === 0 && prosody.range === 1 && prosody.rate === 1;
-    if (!neutral) return renderAndRead(render, variant, prosody, timbre);
+    if (!neutral) return renderAndRead(render, measure, variant, prosody, timbre);
     const known = knownNeutral(variant);
     if (known) return Promise.resolve(known);
     let cached = neutralCache.get(variant);
     if (!cached) {
       // Kept for the thread's life: the measurements only, not the sentences' audio.
-      cached = renderAndRead(render, variant, prosody).then(({ measurements }) => ({ measurements }));
+      cached = renderAndRead(render, measure, variant, prosody).then(({ measurements }) => ({ measurements }));
       cached.catch(() => neutralCache.delete(variant));
       neutralCache.set(variant, cached);
     }
@@ -59,7 +60,7 @@ export async function renderAndMeasure(
   prosody: Parameters<CalibrationMeasurer>[1],
   timbre?: CalibrationTimbre,
 ): Promise<VoiceMeasurements> {
-  return (await renderAndRead(render, variant, prosody, timbre)).measurements;
+  return (await renderAndRead(render, measureFramesHere, variant, prosody, timbre)).measurements;
 }
 
 /**
@@ -70,6 +71,7 @@ export async function renderAndMeasure(
  */
 async function renderAndRead(
   render: CalibrationRenderer,
+  measure: FrameMeasurer,
   variant: string,
   prosody: Parameters<CalibrationMeasurer>[1],
   timbre?: CalibrationTimbre,
@@ -80,19 +82,19 @@ async function renderAndRead(
   // Rendered side by side, measured as they arrive, in order (the analyser's levels are relative
   // to the loudest frame met so far): the first sentences are measured while the last are rendered.
   const sentences: Pcm[] = [];
-  const analyser = new VoiceAnalyser();
+  const analyser = new VoiceAnalyser({ measure });
   for (const pending of rendering) {
     const sentence = await pending;
     sentences.push(sentence);
     await analyser.add(sentence);
   }
-  const measurements = analyser.finish();
+  const measurements = await analyser.finish();
   if (timbre) return { measurements };
   return {
     measurements,
     async spectrumThrough(through) {
-      const spectrum = new VoiceAnalyser({ spectrumOnly: true });
-      for (const sentence of sentences) await spectrum.add(applyVoiceProfile({ ...sentence, words: [] }, through));
+      const spectrum = new VoiceAnalyser({ spectrumOnly: true, measure });
+      for (const sentence of sentences) await spectrum.add(sentence, through);
       return spectrum.finish();
     },
   };

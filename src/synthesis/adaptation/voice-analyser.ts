@@ -1,11 +1,9 @@
 import type { Pcm } from '../audio.js';
-import { resample } from '../dsp/resample.js';
-import { bandCentres, binBands, levelled } from './bands.js';
-import { CepstralEnvelope, envelopeLifter } from './envelope.js';
-import { hannWindow } from './fft.js';
-import { RealFft } from './real-fft.js';
+import { bandCentres, levelled } from './bands.js';
+import { bandCount, cepstrumLength, frameSize, hopSeconds, type BlockFrames } from './block-frames.js';
+import { CepstralEnvelope } from './envelope.js';
+import { measureFramesHere, type FrameMeasurer, type FrameRequest } from './frame-requests.js';
 import { findNuclei } from './syllable-nuclei.js';
-import { pitchRate, trackPitch } from './pitch-track.js';
 
 /** What a voice sounds like, measured from a recording; the raw material of a profile. */
 export interface VoiceMeasurements {
@@ -34,30 +32,14 @@ export interface UtteranceMeasurements {
   medianF0: number;
 }
 
-export const analysisRate = 16000;
-const frameSize = 512;
-const hop = 160;
-const hopSeconds = hop / analysisRate;
-export const envelopeBinHz = analysisRate / frameSize;
-/** Analysis needs no audiophile filter; a lighter Speex setting halves the resampling time. */
-const resampleQuality = 4;
-/** Halving before a fractional step (see toAnalysisRate): passband flat to ~8.5 kHz, stopband from ~11 kHz. */
-const halvingQuality = 2;
 const activityRangeDb = 35;
 const activityFloorDb = -55;
 const gapFillFrames = Math.round(0.15 / hopSeconds);
 const utteranceGapFrames = Math.round(0.35 / hopSeconds);
 /** Nuclei must be within this many dB of the loudest vowel-band frame. */
 const nucleusRangeDb = 25;
-/**
- * Nuclei are peaks of the 300–1500 Hz band, where vowels (F1, lower F2) carry their energy and
- * fricatives little: this keeps the count steady when a voice is brighter or darker, which a
- * wider band or a voicing test (YIN misses frames of rough or tilted voices) did not.
- */
-const nucleusLow = 300;
-const nucleusHigh = 1500;
-const cepstrumLength = envelopeLifter + 1;
-const bandCount = bandCentres.length;
+/** Blocks handed to the measurer and not yet added: bounds the memory a long recording takes. */
+const blocksAhead = 2;
 
 /**
  * Measures a voice block by block, so a three-hour recording never sits in memory: feed it blocks
@@ -68,26 +50,17 @@ export class VoiceAnalyser {
   /**
    * `spectrumOnly`: the long-term spectrum (`ltasDb`), levels and activity only, without pitch,
    * envelope or syllables (those come out as if nothing were voiced): what an equalizer needs.
+   * `measure`: where blocks are measured (default this thread; see frame-requests.ts). Blocks
+   * may be measured side by side, but are added in the order given.
    */
-  constructor(private readonly options: { spectrumOnly?: boolean } = {}) {
-    const bands = binBands(frameSize, analysisRate);
-    for (let k = bands.length - 1; k >= 0; k--) if (bands[k] >= 0) this.bandFirst[bands[k]] = k;
-    for (let k = 0; k < bands.length; k++) if (bands[k] >= 0) this.bandEnd[bands[k]] = k + 1;
-  }
+  constructor(private readonly options: { spectrumOnly?: boolean; measure?: FrameMeasurer } = {}) {}
 
-  private readonly window = hannWindow(frameSize);
-  /** Each band's bins, first to last + 1 (empty when no bin falls in it). */
-  private readonly bandFirst = new Int32Array(bandCount);
-  private readonly bandEnd = new Int32Array(bandCount);
   private readonly envelope = new CepstralEnvelope(frameSize);
-  private readonly fft = new RealFft(frameSize);
-  private readonly frame = new Float64Array(frameSize);
-  private readonly re = new Float64Array(frameSize / 2 + 1);
-  private readonly im = new Float64Array(frameSize / 2 + 1);
-  private readonly power = new Float64Array(frameSize / 2 + 1);
   /** Sum of the voiced speech frames' cepstra: their mean envelope is the envelope of the mean cepstrum. */
   private readonly cepstrumSum = new Float64Array(cepstrumLength);
-  private readonly bandPower = new Float64Array(bandCentres.length);
+  private readonly bandPower = new Float64Array(bandCount);
+  /** Blocks being measured, in the order given. */
+  private readonly measuring: Promise<BlockFrames>[] = [];
   private envelopeFrames = 0;
   private loudest = -Infinity;
   private seconds = 0;
@@ -97,56 +70,42 @@ export class VoiceAnalyser {
   private f0s: number[] = [];
   private readonly utterances: UtteranceMeasurements[] = [];
 
-  async add(pcm: Pcm): Promise<void> {
+  /** Adds a block (with `through`, as that timbre would make it sound); resolves once the analyser can take the next. */
+  async add(pcm: Pcm, through?: FrameRequest['through']): Promise<void> {
     if (pcm.samples.length === 0) return;
-    const block = await toAnalysisRate(pcm);
-    this.seconds += pcm.samples.length / pcm.sampleRate;
-    const track = this.options.spectrumOnly ? { f0: new Float64Array(0), firstCentre: 0 } : trackPitch((await resample(block, pitchRate, resampleQuality)).samples);
-    const { samples } = block;
-    const count = samples.length >= frameSize ? Math.floor((samples.length - frameSize) / hop) + 1 : 0;
-    if (count === 0) return;
-    const levels = new Float64Array(count);
-    const intensity = new Float64Array(count);
-    const f0 = new Float64Array(count);
-    // Per frame, flat: band energies, and the cepstrum of voiced frames (speech or not is known only after the block).
-    const bandEnergy = new Float64Array(count * bandCount);
-    const cepstra = new Float64Array(count * cepstrumLength);
-    const binLow = Math.ceil(nucleusLow / envelopeBinHz);
-    const binHigh = Math.floor(nucleusHigh / envelopeBinHz);
-    const { frame, re, im, power, window, bandFirst, bandEnd } = this;
-    const bins = frameSize / 2 + 1;
+    const measured = (this.options.measure ?? measureFramesHere)({ pcm, spectrumOnly: this.options.spectrumOnly ?? false, through });
+    // Awaited in order below; a failure is reported there, not as unhandled meanwhile.
+    measured.catch(() => undefined);
+    this.measuring.push(measured);
+    while (this.measuring.length > blocksAhead) this.addFrames(await this.measuring.shift()!);
+  }
 
-    for (let f = 0; f < count; f++) {
-      const start = f * hop;
-      let energy = 0;
-      for (let i = 0; i < frameSize; i++) {
-        const v = samples[start + i];
-        energy += v * v;
-        frame[i] = v * window[i];
-      }
-      levels[f] = 10 * Math.log10(energy / frameSize + 1e-20);
-      this.fft.forward(frame, re, im);
-      for (let k = 0; k < bins; k++) power[k] = re[k] * re[k] + im[k] * im[k];
-      // Bands are runs of neighbouring bins: each summed over its run, in bin order as before.
-      const bandsAt = f * bandCount;
-      for (let b = 0; b < bandCount; b++) {
-        let sum = 0;
-        for (let k = bandFirst[b]; k < bandEnd[b]; k++) sum += power[k];
-        bandEnergy[bandsAt + b] = sum;
-      }
-      let speechBand = 0;
-      for (let k = binLow; k <= binHigh; k++) speechBand += power[k];
-      intensity[f] = 10 * Math.log10(speechBand + 1e-20);
-      const time = (start + frameSize / 2) / analysisRate;
-      f0[f] = track.f0[Math.round((time - track.firstCentre) / hopSeconds)] ?? 0;
-      if (f0[f] > 0) this.envelope.cepstrumOf(power, cepstra.subarray(f * cepstrumLength, (f + 1) * cepstrumLength));
-    }
+  private addFrames({ seconds, levels, intensity, f0, bandEnergy, cepstra }: BlockFrames): void {
+    this.seconds += seconds;
+    if (levels.length === 0) return;
+    const speech = this.speechFrames(levels);
+    const loudestIntensity = this.accumulate(speech, intensity, f0, bandEnergy, cepstra);
+    const nuclei = this.options.spectrumOnly ? [] : findNuclei({ intensity, speech, hopSeconds, floorDb: loudestIntensity - nucleusRangeDb });
+    this.nuclei += nuclei.length;
+    this.addUtterances(speech, nuclei, f0);
+  }
 
-    for (let f = 0; f < count; f++) if (levels[f] > this.loudest) this.loudest = levels[f];
+  /** Which frames are speech: within range of the loudest frame met so far, short gaps filled. */
+  private speechFrames(levels: Float64Array): Uint8Array {
+    for (let f = 0; f < levels.length; f++) if (levels[f] > this.loudest) this.loudest = levels[f];
     const gate = Math.max(activityFloorDb, this.loudest - activityRangeDb);
-    const speech = fillGaps(levels.map((level) => (level >= gate ? 1 : 0)), gapFillFrames);
+    return fillGaps(levels.map((level) => (level >= gate ? 1 : 0)), gapFillFrames);
+  }
+
+  /**
+   * Adds the speech frames' figures to the sums; returns the loudest vowel-band intensity among
+   * them. Typed arrays only, not the block's object: that comes from this thread or deserialised
+   * from another, and V8 threw away optimised code that had embedded its map each time a full
+   * collection found the map dead (see measureFrames in block-frames.ts).
+   */
+  private accumulate(speech: Uint8Array, intensity: Float64Array, f0: Float64Array, bandEnergy: Float64Array, cepstra: Float64Array): number {
     let loudestIntensity = -Infinity;
-    for (let f = 0; f < count; f++) {
+    for (let f = 0; f < speech.length; f++) {
       if (!speech[f]) continue;
       loudestIntensity = Math.max(loudestIntensity, intensity[f]);
       this.activeFrames++;
@@ -158,12 +117,12 @@ export class VoiceAnalyser {
         this.envelopeFrames++;
       }
     }
-    const nuclei = this.options.spectrumOnly ? [] : findNuclei({ intensity, speech, hopSeconds, floorDb: loudestIntensity - nucleusRangeDb });
-    this.nuclei += nuclei.length;
-    this.addUtterances(speech, nuclei, f0);
+    return loudestIntensity;
   }
 
-  finish(): VoiceMeasurements {
+  /** The measurements, once every block added has been measured. */
+  async finish(): Promise<VoiceMeasurements> {
+    while (this.measuring.length > 0) this.addFrames(await this.measuring.shift()!);
     const activeSeconds = this.activeFrames * hopSeconds;
     const sorted = Float64Array.from(this.f0s).sort();
     const total = this.bandPower.reduce((s, p) => s + p, 0);
@@ -215,21 +174,6 @@ export class VoiceAnalyser {
       f = end;
     }
   }
-}
-
-/**
- * `pcm` at the analysis rate. Speex resamples by a whole factor (48 or 32 kHz) with one filter, but
- * 44.1 kHz to 16 kHz (441:160) through its interpolating path, three times the arithmetic; there a
- * halving to 22.05 kHz comes first, with a short filter (its aliases fold onto 11–22 kHz, far above
- * what the second step keeps), and the second step is the one calibration readings at 22.05 kHz
- * go through too.
- */
-async function toAnalysisRate(pcm: Pcm): Promise<Pcm> {
-  let at = pcm;
-  while (at.sampleRate % analysisRate !== 0 && at.sampleRate % 2 === 0 && at.sampleRate / 2 >= 22050) {
-    at = await resample(at, at.sampleRate / 2, halvingQuality);
-  }
-  return at.sampleRate === analysisRate ? at : resample(at, analysisRate, resampleQuality);
 }
 
 /** 1 frames with 0 runs shorter than `frames` between them filled in. */

@@ -7,6 +7,8 @@ import { configureThreadHeaps } from './thread-heap.js';
 import { buffersOf, ownBuffer } from './transfer.js';
 import { warmUpSentences } from './warm-up.js';
 import { defaultOutput } from '../pipeline/speech-request.js';
+import type { BlockFrames } from '../adaptation/block-frames.js';
+import type { FrameRequest } from '../adaptation/frame-requests.js';
 import type { EncodeChunkTask, EncodedChunk, FinishTask, FinishedSpeech, RenderedSentence, SentenceTask, SpeechTask } from './tasks.js';
 
 /**
@@ -80,6 +82,18 @@ export class SynthesisPool {
 
   speech(task: Omit<SpeechTask, 'kind'>): Promise<FinishedSpeech> {
     return this.run({ kind: 'speech', ...task });
+  }
+
+  /**
+   * A block of a voice sample measured for an adaptation thread, only while a thread has nothing
+   * else to do: null at once otherwise, and the adaptation thread measures it itself. A block is
+   * tens of milliseconds of work, so speech arriving meanwhile waits no longer than for a sentence.
+   * The block's sample buffer moves to the worker: the caller must not use it afterwards.
+   */
+  measureFrames(request: FrameRequest): Promise<BlockFrames | null> {
+    if (!this.started || this.unsettled >= this.threads) return Promise.resolve(null);
+    const samples = ownBuffer(request.pcm.samples);
+    return this.run({ kind: 'frames', request: { ...request, pcm: { samples, sampleRate: request.pcm.sampleRate } } }, { transferList: buffersOf([samples]) });
   }
 
   /** True when every thread has work and more is waiting: a new request would not run sooner split up. */

@@ -9,6 +9,8 @@ import { movingResult, ownBuffer } from './transfer.js';
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { configureEngines } from '../engines/engine-settings.js';
 import { crossingThreads } from './voice-model-failure.js';
+import { frameArrays } from '../adaptation/block-frames.js';
+import { measureFramesHere } from '../adaptation/frame-requests.js';
 
 if (workerData?.engines) configureEngines(workerData.engines);
 
@@ -44,6 +46,10 @@ async function runTask(task: PoolTask) {
       const chunk = await encodeChunk(task);
       const audio = ownBuffer(chunk.audio);
       return movingResult({ ...chunk, audio }, [audio]);
+    }
+    case 'frames': {
+      const frames = await measureFramesHere(task.request);
+      return movingResult(frames, frameArrays(frames));
     }
   }
 }

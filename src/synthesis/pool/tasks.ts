@@ -1,6 +1,7 @@
 import type { WordTiming } from '../audio.js';
 import type { EngineProsody, EngineVoice } from '../engines/engine.js';
 import type { OutputSpec } from '../pipeline/speech-request.js';
+import type { FrameRequest } from '../adaptation/frame-requests.js';
 import type { VoiceProfile } from '../adaptation/voice-profile.js';
 
 /** Render one sentence: engine, trim, resample, output pitch and tempo. Offsets stay in `text`. */
@@ -82,4 +83,10 @@ export interface CollectTask {
   kind: 'collect';
 }
 
-export type PoolTask = SentenceTask | FinishTask | EncodeChunkTask | SpeechTask | CollectTask;
+/** Measures a block of a voice sample for an adaptation thread (adaptation/pool-port.ts). */
+export interface FramesTask {
+  kind: 'frames';
+  request: FrameRequest;
+}
+
+export type PoolTask = SentenceTask | FinishTask | EncodeChunkTask | SpeechTask | CollectTask | FramesTask;

@@ -10,11 +10,11 @@ export function ownBuffer<T extends Float32Array | Uint8Array>(view: T): T {
 }
 
 /** The buffers to list in `transferList` when sending these views to a worker. */
-export function buffersOf(views: readonly (Float32Array | Uint8Array)[]): ArrayBuffer[] {
+export function buffersOf(views: readonly ArrayBufferView[]): ArrayBuffer[] {
   return [...new Set(views.map((v) => v.buffer as ArrayBuffer))];
 }
 
 /** A worker result whose buffers move back to the caller instead of being cloned. */
-export function movingResult<T extends object>(value: T, views: readonly (Float32Array | Uint8Array)[]): T {
+export function movingResult<T extends object>(value: T, views: readonly ArrayBufferView[]): T {
   return Piscina.move({ [Piscina.transferableSymbol]: buffersOf(views), [Piscina.valueSymbol]: value } as never) as unknown as T;
 }

@@ -1,3 +1,5 @@
+import { bandCentres } from '../adaptation/bands.js';
+import type { VoiceProfile } from '../adaptation/voice-profile.js';
 import { builtinVoices } from '../catalog/builtin-voices.js';
 import { defaultOutput } from '../pipeline/speech-request.js';
 import type { SentenceTask } from './tasks.js';
@@ -48,10 +50,29 @@ const prosodies: Record<number, SentenceTask['prosody']> = {
  */
 const echoWrap = { text: 'Yes.', variant: 'f2', prosody: { rate: 1.2, pitch: 2.5, range: 1.25, volume: 1 } };
 
+/**
+ * A custom voice's timbre (formants moved, every band's gain changed) on one more sentence: the
+ * timbre filter runs on a custom voice's speech and on an instant clone's calibration readings in
+ * these threads, and a thread that had never run it with formants moved went back from V8's
+ * optimised filter to the interpreter in a fresh server's first clone (`--trace-deopt`).
+ */
+const customTimbre: VoiceProfile = {
+  version: 1,
+  gender: 'female',
+  variant: 'f3',
+  pitch: 1,
+  range: 1.1,
+  rate: 1,
+  formantScale: 0.95,
+  eqDb: bandCentres.map((_, b) => (b % 3) - 1),
+  sample: { medianF0: 0, p5F0: 0, p95F0: 0, speakingRate: 0, seconds: 0 },
+};
+
 /** One sentence per variant, in English through eSpeak, resampled to the output rate as a request would be. */
 export function warmUpSentences(): Omit<SentenceTask, 'kind'>[] {
-  const spoken = variants.map((variant, i) => ({ text: sentences[i % sentences.length], variant, prosody: prosodies[i] }));
-  return [...spoken, echoWrap].map(({ text, variant, prosody }) => ({
+  const spoken = variants.map((variant, i) => ({ text: sentences[i % sentences.length], variant, prosody: prosodies[i], profile: undefined as VoiceProfile | undefined }));
+  const custom = { text: sentences[0], variant: customTimbre.variant, prosody: undefined, profile: customTimbre };
+  return [...spoken, { ...echoWrap, profile: undefined }, custom].map(({ text, variant, prosody, profile }) => ({
     text,
     language: 'eng',
     voice: { engine: 'espeak', id: 'en-us', variant },
@@ -61,5 +82,6 @@ export function warmUpSentences(): Omit<SentenceTask, 'kind'>[] {
     pitch: 0,
     tempo: 1,
     lastPitch: 0,
+    profile,
   }));
 }

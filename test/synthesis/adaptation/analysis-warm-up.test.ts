@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { stopWarmUp, syntheticVoice, warmUpWhileIdle } from '../../../src/synthesis/adaptation/analysis-warm-up.js';
+import { stopWarmUp, warmUpWhileIdle } from '../../../src/synthesis/adaptation/analysis-warm-up.js';
+import { syntheticVoice } from '../../../src/synthesis/adaptation/synthetic-voice.js';
 import { measureVoice } from '../../../src/synthesis/adaptation/voice-analyser.js';
 
 describe('the adaptation thread warm-up', () => {
