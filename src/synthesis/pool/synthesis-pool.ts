@@ -5,7 +5,7 @@ import { engineSettings, type EngineSettings } from '../engines/engine-settings.
 import { releaseNativeMemory } from './release-native-memory.js';
 import { configureThreadHeaps } from './thread-heap.js';
 import { buffersOf, ownBuffer } from './transfer.js';
-import { warmUpSentences } from './warm-up.js';
+import { warmUpFrames, warmUpSentences } from './warm-up.js';
 import { defaultOutput } from '../pipeline/speech-request.js';
 import type { BlockFrames } from '../adaptation/block-frames.js';
 import type { FrameRequest } from '../adaptation/frame-requests.js';
@@ -194,11 +194,12 @@ export class SynthesisPool {
     await this.collectGarbage();
   }
 
-  /** One speech of the warm-up sentences, rendered one by one and finished like a request's. */
+  /** One speech of the warm-up sentences, rendered one by one and finished like a request's, then a clone's blocks measured. */
   private async warmUpThread(): Promise<void> {
     const pieces: RenderedSentence[] = [];
     for (const sentence of warmUpSentences()) pieces.push(await this.renderSentence(sentence));
     await this.finish({ pieces, pauses: pieces.slice(1).map(() => 0.3), textOffsets: pieces.map(() => 0), output: defaultOutput });
+    for (const request of warmUpFrames()) await this.run({ kind: 'frames', request });
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,6 @@
 import { bandCentres } from '../adaptation/bands.js';
+import type { FrameRequest } from '../adaptation/frame-requests.js';
+import { syntheticVoice } from '../adaptation/synthetic-voice.js';
 import type { VoiceProfile } from '../adaptation/voice-profile.js';
 import { builtinVoices } from '../catalog/builtin-voices.js';
 import { defaultOutput } from '../pipeline/speech-request.js';
@@ -84,4 +86,17 @@ export function warmUpSentences(): Omit<SentenceTask, 'kind'>[] {
     lastPitch: 0,
     profile,
   }));
+}
+
+/**
+ * Blocks a thread measures for an instant clone (adaptation/pool-port.ts): an upload's rates and
+ * a calibration reading's, with pitch, and through a custom voice's timbre without it. Without
+ * them a fresh server's first clone met that code cold in the pool's threads: its first two 10 s
+ * blocks took 196 and 241 ms against ~55 ms for the next ones.
+ */
+export function warmUpFrames(): FrameRequest[] {
+  return [
+    ...[44100, 22050, 16000].map((rate) => ({ pcm: syntheticVoice(1, rate), spectrumOnly: false })),
+    { pcm: syntheticVoice(1, 22050), spectrumOnly: true, through: customTimbre },
+  ];
 }
