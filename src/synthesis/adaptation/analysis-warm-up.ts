@@ -1,6 +1,5 @@
 import type { Pcm } from '../audio.js';
-import { bandCentres } from './bands.js';
-import { syntheticVoice } from './synthetic-voice.js';
+import { syntheticTimbre, syntheticVoice } from './synthetic-voice.js';
 import { VoiceAnalyser } from './voice-analyser.js';
 
 /** One step of the warm-up: a second of voice analysed, or filtered and measured as a calibration reading is. */
@@ -18,11 +17,10 @@ function steps(): Step[] {
     for (let second = 0; second < 3; second++) list.push(() => analyser.add(voice(rate)));
     list.push(async () => analyser.finish());
   }
-  const timbre = { formantScale: 0.95, eqDb: bandCentres.map((_, b) => (b % 3) - 1) };
   for (let round = 0; round < 3; round++) {
     list.push(async () => {
       const spectrum = new VoiceAnalyser({ spectrumOnly: true });
-      await spectrum.add(voice(22050), timbre);
+      await spectrum.add(voice(22050), syntheticTimbre);
       return spectrum.finish();
     });
   }

@@ -10,8 +10,8 @@ import { measuringWith, type FrameMeasurer, type FrameRequest } from './frame-re
  * The main thread's synthesis pool lending its threads to an adaptation thread, over a
  * MessagePort: it renders calibration sentences (its threads have eSpeak loaded and optimised
  * already, render the sentences side by side, and the adaptation thread never loads an engine:
- * time on a server's first clone, memory for as long as the thread lives), and measures blocks of
- * audio while one of its threads is free, side by side with the adaptation thread.
+ * time on a server's first clone, memory for as long as the thread lives), and measures an instant
+ * clone's blocks of audio while its threads are free (frame-requests.ts).
  */
 export interface PoolHelpers {
   readonly threads: number;

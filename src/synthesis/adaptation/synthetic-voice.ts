@@ -1,4 +1,5 @@
 import type { Pcm } from '../audio.js';
+import { bandCentres } from './bands.js';
 
 /**
  * A synthetic voice: a pulse train gliding between ~110 and ~190 Hz through two vowel-like
@@ -41,3 +42,6 @@ export function syntheticVoice(seconds: number, sampleRate: number): Pcm {
   for (let i = 0; i < samples.length; i++) samples[i] *= 0.5 / peak;
   return { samples, sampleRate };
 }
+
+/** A timbre that runs every part of the timbre filter (formants moved, each band's gain changed), for the warm-ups. */
+export const syntheticTimbre = { formantScale: 0.95, eqDb: bandCentres.map((_, b) => (b % 3) - 1) };

@@ -1,6 +1,5 @@
-import { bandCentres } from '../adaptation/bands.js';
 import type { FrameRequest } from '../adaptation/frame-requests.js';
-import { syntheticVoice } from '../adaptation/synthetic-voice.js';
+import { syntheticTimbre, syntheticVoice } from '../adaptation/synthetic-voice.js';
 import type { VoiceProfile } from '../adaptation/voice-profile.js';
 import { builtinVoices } from '../catalog/builtin-voices.js';
 import { defaultOutput } from '../pipeline/speech-request.js';
@@ -65,8 +64,7 @@ const customTimbre: VoiceProfile = {
   pitch: 1,
   range: 1.1,
   rate: 1,
-  formantScale: 0.95,
-  eqDb: bandCentres.map((_, b) => (b % 3) - 1),
+  ...syntheticTimbre,
   sample: { medianF0: 0, p5F0: 0, p95F0: 0, speakingRate: 0, seconds: 0 },
 };
 
