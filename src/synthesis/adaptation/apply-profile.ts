@@ -25,18 +25,42 @@ const frameSeconds = 0.046;
  */
 export function applyVoiceProfile(speech: TimedPcm, profile: Pick<VoiceProfile, 'formantScale' | 'eqDb'>): TimedPcm {
   const { samples, sampleRate } = speech;
-  const filter = new TimbreFilter(sampleRate, profile.formantScale, profile.eqDb);
+  const filter = timbreFilter(sampleRate, profile.formantScale, profile.eqDb);
   const words = speech.words.map((w) => ({ ...w }));
   if (filter.unchanged) return { ...speech, samples: samples.slice(), words };
   return { samples: filter.apply(samples), sampleRate, words };
 }
 
 /**
- * The filter for one rate and timbre, with its scratch. Its frame loop reads only this object and
- * typed arrays, never the speech or profile objects handed in: V8's optimised code for a loop
- * that did embedded their maps, which a full collection of an idle thread finds dead (they come
- * deserialised from other threads), and the loop was thrown away and compiled again on the next
- * use (`--trace-deopt`: "weak objects").
+ * The filters used last in this thread, by rate and timbre: a custom voice's sentences and an
+ * instant clone's readings use the same few again and again, and a filter kept alive keeps the
+ * shapes (maps) of its objects alive too. V8's optimised `apply` embeds those maps; when every
+ * filter had died, a memory-reducing collection of an idle thread (the pool's) found them dead
+ * and threw the optimised code away ("weak objects"), and the next clone's readings through a
+ * timbre ran at about half speed while V8 compiled it again.
+ */
+const filters = new Map<string, TimbreFilter>();
+const filtersKept = 4;
+
+function timbreFilter(sampleRate: number, formantScale: number, eqDb: readonly number[]): TimbreFilter {
+  const key = `${sampleRate} ${formantScale} ${eqDb.join(' ')}`;
+  let filter = filters.get(key);
+  if (filter) {
+    filters.delete(key);
+  } else {
+    filter = new TimbreFilter(sampleRate, formantScale, eqDb);
+    if (filters.size >= filtersKept) filters.delete(filters.keys().next().value!);
+  }
+  filters.set(key, filter);
+  return filter;
+}
+
+/**
+ * The filter for one rate and timbre, with its transforms and scratch. Its frame loop reads only
+ * this object and typed arrays, never the speech or profile objects handed in: V8's optimised code
+ * for a loop that did embedded their maps, which a full collection of an idle thread finds dead
+ * (they come deserialised from other threads), and the loop was thrown away and compiled again on
+ * the next use (`--trace-deopt`: "weak objects").
  */
 class TimbreFilter {
   /** True when the timbre leaves the speech as it is. */
@@ -45,35 +69,52 @@ class TimbreFilter {
   private readonly bins: number;
   private readonly warp: boolean;
   private readonly eq: Float64Array;
-  private readonly lifter: number;
+  private readonly envelope: CepstralEnvelope;
+  /** Where each bin reads the envelope moved by the formant scale: the bin below and the fraction to the next. */
+  private readonly low: Int32Array;
+  private readonly fraction: Float64Array;
+  private readonly transform: RealFft;
+  private readonly window: Float64Array;
+  private readonly frame: Float64Array;
+  private readonly re: Float64Array;
+  private readonly im: Float64Array;
+  private readonly power: Float64Array;
+  private readonly logEnvelope: Float64Array;
 
-  constructor(
-    sampleRate: number,
-    private readonly formantScale: number,
-    eqDb: readonly number[],
-  ) {
-    this.size = 2 ** Math.round(Math.log2(frameSeconds * sampleRate));
-    this.bins = this.size / 2 + 1;
-    const binHz = sampleRate / this.size;
+  constructor(sampleRate: number, formantScale: number, eqDb: readonly number[]) {
+    // A small integer, as the analysis's sizes are: the FFT and envelope code is shared with the
+    // analysis, and a size made by `2 **` (a double to V8) sent its optimised code back to the
+    // interpreter ("not a Smi") each time the two alternated.
+    const size = 1 << Math.round(Math.log2(frameSeconds * sampleRate));
+    const bins = size / 2 + 1;
+    const binHz = sampleRate / size;
+    this.size = size;
+    this.bins = bins;
     this.warp = Math.abs(formantScale - 1) > 1e-3;
-    this.eq = Float64Array.from({ length: this.bins }, (_, k) => 10 ** (bandGainAt(eqDb, k * binHz) / 20));
+    this.eq = Float64Array.from({ length: bins }, (_, k) => 10 ** (bandGainAt(eqDb, k * binHz) / 20));
     this.unchanged = !this.warp && this.eq.every((g) => Math.abs(g - 1) < 1e-4);
     // The same quefrency cut as the analysis (coefficient n lies at n / sampleRate seconds).
-    this.lifter = Math.max(8, Math.round((envelopeLifter * sampleRate) / analysisRate));
+    this.envelope = new CepstralEnvelope(size, Math.max(8, Math.round((envelopeLifter * sampleRate) / analysisRate)));
+    this.low = new Int32Array(bins);
+    this.fraction = new Float64Array(bins);
+    for (let k = 0; k < bins; k++) {
+      // Held at the ends, as envelopeAt does.
+      const p = Math.min(bins - 1, Math.max(0, k / formantScale));
+      this.low[k] = Math.min(bins - 2, Math.floor(p));
+      this.fraction[k] = p - this.low[k];
+    }
+    this.transform = new RealFft(size);
+    this.window = hannWindow(size);
+    this.frame = new Float64Array(size);
+    this.re = new Float64Array(bins);
+    this.im = new Float64Array(bins);
+    this.power = new Float64Array(bins);
+    this.logEnvelope = new Float64Array(bins);
   }
 
   apply(samples: Float32Array): Float32Array {
-    const { size, bins, warp, eq } = this;
+    const { size, bins, warp, eq, envelope, low, fraction, transform, window, frame, re, im, power, logEnvelope } = this;
     const hop = size / 2;
-    const envelope = new CepstralEnvelope(size, this.lifter);
-    const { low, fraction } = interpolation(bins, (k) => k / this.formantScale);
-    const transform = new RealFft(size);
-    const window = hannWindow(size);
-    const frame = new Float64Array(size);
-    const re = new Float64Array(bins);
-    const im = new Float64Array(bins);
-    const power = new Float64Array(bins);
-    const logEnvelope = new Float64Array(bins);
     // Pad so every sample is covered by two frames, including the first and last.
     const padded = new Float32Array(samples.length + 2 * size);
     padded.set(samples, size);
@@ -120,21 +161,6 @@ function windowed(samples: Float32Array, start: number, window: Float64Array, fr
     energy += v * v;
   }
   return energy;
-}
-
-/**
- * Where each bin reads the envelope (linear interpolation at `position(bin)`, held at the ends as
- * envelopeAt does): the bin below and the fraction to the next, the same for every frame.
- */
-function interpolation(bins: number, position: (bin: number) => number): { low: Int32Array; fraction: Float64Array } {
-  const low = new Int32Array(bins);
-  const fraction = new Float64Array(bins);
-  for (let k = 0; k < bins; k++) {
-    const p = Math.min(bins - 1, Math.max(0, position(k)));
-    low[k] = Math.min(bins - 2, Math.floor(p));
-    fraction[k] = p - low[k];
-  }
-  return { low, fraction };
 }
 
 /** 10^(dB / 20) as e^(dB · dbToGain): exp is cheaper than a power of 10. */

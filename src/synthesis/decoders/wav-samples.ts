@@ -12,12 +12,31 @@ const allCodes = Uint8Array.from({ length: 256 }, (_, code) => code);
 export function wavSamplesToMono(data: Uint8Array, format: WavFormat): Float32Array {
   const frames = Math.floor(data.length / format.blockAlign);
   const { channels, bytesPerSample } = format;
+  if (format.encoding === 'pcm' && bytesPerSample === 2) return pcm16ToMono(data, channels, frames);
   const read = sampleReader(data, format);
   const out = new Float32Array(frames);
   for (let frame = 0; frame < frames; frame++) {
     let sum = 0;
     const base = frame * format.blockAlign;
     for (let channel = 0; channel < channels; channel++) sum += read(base + channel * bytesPerSample);
+    out[frame] = sum / channels;
+  }
+  return out;
+}
+
+/**
+ * 16-bit PCM, by far the most common upload, without a reader function: the same figures as the
+ * general loop, and nothing in V8's optimised code that dies with one upload (a reader closure made
+ * per block was embedded in it, and a collection threw the code away with the closure).
+ */
+function pcm16ToMono(data: Uint8Array, channels: number, frames: number): Float32Array {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const out = new Float32Array(frames);
+  const blockAlign = 2 * channels;
+  for (let frame = 0; frame < frames; frame++) {
+    let sum = 0;
+    const base = frame * blockAlign;
+    for (let channel = 0; channel < channels; channel++) sum += view.getInt16(base + 2 * channel, true) / 32768;
     out[frame] = sum / channels;
   }
   return out;

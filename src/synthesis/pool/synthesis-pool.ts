@@ -5,11 +5,10 @@ import { engineSettings, type EngineSettings } from '../engines/engine-settings.
 import { releaseNativeMemory } from './release-native-memory.js';
 import { configureThreadHeaps } from './thread-heap.js';
 import { buffersOf, ownBuffer } from './transfer.js';
-import { warmUpFrames, warmUpSentences } from './warm-up.js';
-import { defaultOutput } from '../pipeline/speech-request.js';
+import { threadBarrier } from './thread-barrier.js';
 import type { BlockFrames } from '../adaptation/block-frames.js';
 import type { FrameRequest } from '../adaptation/frame-requests.js';
-import type { EncodeChunkTask, EncodedChunk, FinishTask, FinishedSpeech, RenderedSentence, SentenceTask, SpeechTask } from './tasks.js';
+import type { CollectTask, EncodeChunkTask, EncodedChunk, FinishTask, FinishedSpeech, RenderedSentence, SentenceTask, SpeechTask, WarmUpTask } from './tasks.js';
 
 /**
  * How long the pool stays without work before its threads collect their garbage: long enough that
@@ -126,20 +125,27 @@ export class SynthesisPool {
    * Every thread collects its garbage now: the audio buffers of finished work (see
    * collect-garbage.ts), and then the C allocator gives back what they and the threads' work took
    * (release-native-memory.ts). A few milliseconds per thread; done after the warm-up and once the
-   * pool has been idle for idleCollectionMs, never between the tasks of busy threads.
+   * pool has been idle for idleCollectionMs, never between the tasks of busy threads. Answers
+   * the threads that collected.
    */
-  async collectGarbage(): Promise<void> {
+  async collectGarbage(): Promise<number[]> {
     // Never the reason threads start, nor start again once closed.
     const piscina = this.started;
-    if (!piscina) return;
-    await Promise.all(
-      Array.from({ length: this.threads }, () =>
-        (piscina.run({ kind: 'collect' }) as Promise<unknown>).finally(() => {
-          this.collections++;
-        }),
-      ),
-    );
+    if (!piscina) return [];
+    const threads = await this.onEveryThread(piscina, { kind: 'collect' });
+    this.collections += threads.length;
     releaseNativeMemory();
+    return threads;
+  }
+
+  /**
+   * Runs `task` once on each thread, all at once (thread-barrier.ts: none starts before all have a
+   * thread), and answers the ids of the threads it ran on. Straight through piscina, not `run`:
+   * neither the idle collection's timer nor the tasks' budget apply.
+   */
+  private async onEveryThread(piscina: Piscina, task: CollectTask | WarmUpTask): Promise<number[]> {
+    const barrier = threadBarrier(this.threads);
+    return Promise.all(Array.from({ length: this.threads }, () => piscina.run({ ...task, barrier }) as Promise<number>));
   }
 
   private run<T>(task: object, options?: { transferList?: ArrayBuffer[] }): Promise<T> {
@@ -184,22 +190,17 @@ export class SynthesisPool {
    * third; two passes at 1.4–2.3× the second; four at 1.14×, for no longer a start on 2 cores).
    * Flite's host thread, the MP3 and Opus encoders and the neural models still start on their
    * first use: they cost memory per thread that a server which never uses them should not hold.
+   * Each round is one task per thread, so every thread gets all of it: as separate sentence and
+   * block tasks, a thread took whichever came free, and in one fresh server the second thread had
+   * measured 4 of the round's 32 blocks, and then took a clone's first blocks at 2× the time.
+   * Answers the threads each round ran on.
    */
-  async warmUp(options: { rounds?: number } = {}): Promise<void> {
-    const rounds = options.rounds ?? 4;
-    for (let round = 0; round < rounds; round++) {
-      await Promise.all(Array.from({ length: this.threads }, () => this.warmUpThread()));
-    }
+  async warmUp(options: { rounds?: number } = {}): Promise<number[][]> {
+    const rounds: number[][] = [];
+    for (let round = 0; round < (options.rounds ?? 4); round++) rounds.push(await this.onEveryThread(this.piscina, { kind: 'warm-up' }));
     clearTimeout(this.idleCollection);
     await this.collectGarbage();
-  }
-
-  /** One speech of the warm-up sentences, rendered one by one and finished like a request's, then a clone's blocks measured. */
-  private async warmUpThread(): Promise<void> {
-    const pieces: RenderedSentence[] = [];
-    for (const sentence of warmUpSentences()) pieces.push(await this.renderSentence(sentence));
-    await this.finish({ pieces, pauses: pieces.slice(1).map(() => 0.3), textOffsets: pieces.map(() => 0), output: defaultOutput });
-    for (const request of warmUpFrames()) await this.run({ kind: 'frames', request });
+    return rounds;
   }
 
   async close(): Promise<void> {

@@ -6,11 +6,13 @@ import { finishSentence, renderSentence, speakSentence } from './render-sentence
 import type { FinishTask, PoolTask, RenderedSentence, SentenceTask, SpeechTask } from './tasks.js';
 import type { EngineOutput } from '../engines/engine.js';
 import { movingResult, ownBuffer } from './transfer.js';
-import { workerData, type MessagePort } from 'node:worker_threads';
+import { threadId, workerData, type MessagePort } from 'node:worker_threads';
 import { configureEngines } from '../engines/engine-settings.js';
 import { crossingThreads } from './voice-model-failure.js';
 import { frameArrays } from '../adaptation/block-frames.js';
 import { measureFramesHere } from '../adaptation/frame-requests.js';
+import { meetAtBarrier } from './thread-barrier.js';
+import { warmUpThisThread } from './warm-up.js';
 
 if (workerData?.engines) configureEngines(workerData.engines);
 
@@ -18,6 +20,7 @@ export default async function run(task: PoolTask & { started?: MessagePort }) {
   // Tells the pool the task has a thread now: its time budget starts here.
   task.started?.postMessage('started');
   task.started?.close();
+  if ('barrier' in task && task.barrier) meetAtBarrier(task.barrier);
   try {
     return await runTask(task);
   } catch (error) {
@@ -41,7 +44,10 @@ async function runTask(task: PoolTask) {
     case 'collect':
       // Shrinking too: the young generation grown by the requests (8–12 MB) is given back as well.
       await collectGarbageAndShrink();
-      return null;
+      return threadId;
+    case 'warm-up':
+      await warmUpThisThread();
+      return threadId;
     case 'encode-chunk': {
       const chunk = await encodeChunk(task);
       const audio = ownBuffer(chunk.audio);

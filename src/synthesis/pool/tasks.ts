@@ -3,6 +3,7 @@ import type { EngineProsody, EngineVoice } from '../engines/engine.js';
 import type { OutputSpec } from '../pipeline/speech-request.js';
 import type { FrameRequest } from '../adaptation/frame-requests.js';
 import type { VoiceProfile } from '../adaptation/voice-profile.js';
+import type { ThreadBarrier } from './thread-barrier.js';
 
 /** Render one sentence: engine, trim, resample, output pitch and tempo. Offsets stay in `text`. */
 export interface SentenceTask {
@@ -78,9 +79,16 @@ export interface SpeechTask {
   output: OutputSpec;
 }
 
-/** Collect the thread's garbage now (see collect-garbage.ts); answers nothing. */
+/** Collect the thread's garbage now (see collect-garbage.ts); answers the thread's id. */
 export interface CollectTask {
   kind: 'collect';
+  barrier?: ThreadBarrier;
+}
+
+/** One round of the thread's warm-up (warm-up.ts); answers the thread's id. */
+export interface WarmUpTask {
+  kind: 'warm-up';
+  barrier?: ThreadBarrier;
 }
 
 /** Measures a block of a voice sample for an adaptation thread (adaptation/pool-port.ts). */
@@ -89,4 +97,4 @@ export interface FramesTask {
   request: FrameRequest;
 }
 
-export type PoolTask = SentenceTask | FinishTask | EncodeChunkTask | SpeechTask | CollectTask | FramesTask;
+export type PoolTask = SentenceTask | FinishTask | EncodeChunkTask | SpeechTask | CollectTask | WarmUpTask | FramesTask;

@@ -1,9 +1,12 @@
-import type { FrameRequest } from '../adaptation/frame-requests.js';
+import { frameArrays } from '../adaptation/block-frames.js';
+import { measureFramesHere, type FrameRequest } from '../adaptation/frame-requests.js';
 import { syntheticTimbre, syntheticVoice } from '../adaptation/synthetic-voice.js';
 import type { VoiceProfile } from '../adaptation/voice-profile.js';
 import { builtinVoices } from '../catalog/builtin-voices.js';
 import { defaultOutput } from '../pipeline/speech-request.js';
-import type { SentenceTask } from './tasks.js';
+import { finishSpeech } from './finish-speech.js';
+import { renderSentence } from './render-sentence.js';
+import type { RenderedSentence, SentenceTask } from './tasks.js';
 
 /**
  * Short sentences of ordinary English, spoken in turn by the warm-up. Short, because every thread
@@ -69,10 +72,11 @@ const customTimbre: VoiceProfile = {
 };
 
 /** One sentence per variant, in English through eSpeak, resampled to the output rate as a request would be. */
-export function warmUpSentences(): Omit<SentenceTask, 'kind'>[] {
+function warmUpSentences(): SentenceTask[] {
   const spoken = variants.map((variant, i) => ({ text: sentences[i % sentences.length], variant, prosody: prosodies[i], profile: undefined as VoiceProfile | undefined }));
   const custom = { text: sentences[0], variant: customTimbre.variant, prosody: undefined, profile: customTimbre };
   return [...spoken, { ...echoWrap, profile: undefined }, custom].map(({ text, variant, prosody, profile }) => ({
+    kind: 'sentence',
     text,
     language: 'eng',
     voice: { engine: 'espeak', id: 'en-us', variant },
@@ -91,10 +95,30 @@ export function warmUpSentences(): Omit<SentenceTask, 'kind'>[] {
  * a calibration reading's, with pitch, and through a custom voice's timbre without it. Without
  * them a fresh server's first clone met that code cold in the pool's threads: its first two 10 s
  * blocks took 196 and 241 ms against ~55 ms for the next ones.
+ *
+ * Short blocks first: the pitch tracker's and the timbre filter's loops run long enough in a 1 s
+ * block for V8 to compile them in the middle of the call (on-stack replacement), before the code
+ * after the loops has ever run. That code had no type feedback, so the compiled function fell back
+ * to the interpreter at the end of every call and never settled; the collection that ends the
+ * warm-up then dropped the mid-call code, and a fresh server's first clone compiled it all again
+ * (`--trace-opt --trace-deopt`). A 0.3 s block runs every line in the interpreter first.
  */
-export function warmUpFrames(): FrameRequest[] {
-  return [
-    ...[44100, 22050, 16000].map((rate) => ({ pcm: syntheticVoice(1, rate), spectrumOnly: false })),
-    { pcm: syntheticVoice(1, 22050), spectrumOnly: true, through: customTimbre },
-  ];
+function warmUpFrames(): FrameRequest[] {
+  return [0.3, 1].flatMap((seconds) => [
+    ...[44100, 22050, 16000].map((rate) => ({ pcm: syntheticVoice(seconds, rate), spectrumOnly: false })),
+    { pcm: syntheticVoice(seconds, 22050), spectrumOnly: true, through: customTimbre },
+  ]);
+}
+
+/**
+ * One round of a pool thread's warm-up, in that thread: a clone's blocks measured, then the
+ * sentences rendered one by one and finished like a request's speech, through the functions the
+ * thread's tasks call.
+ */
+export async function warmUpThisThread(): Promise<void> {
+  // The blocks first: their short one runs the timbre filter before the custom voice's sentence does.
+  for (const request of warmUpFrames()) frameArrays(await measureFramesHere(request));
+  const pieces: RenderedSentence[] = [];
+  for (const sentence of warmUpSentences()) pieces.push(await renderSentence(sentence));
+  await finishSpeech({ kind: 'finish', pieces, pauses: pieces.slice(1).map(() => 0.3), textOffsets: pieces.map(() => 0), output: defaultOutput });
 }
