@@ -12,7 +12,7 @@ import { crossingThreads } from './voice-model-failure.js';
 import { frameArrays } from '../adaptation/block-frames.js';
 import { measureFramesHere } from '../adaptation/frame-requests.js';
 import { meetAtBarrier } from './thread-barrier.js';
-import { warmUpThisThread } from './warm-up.js';
+import { warmUpThisThread } from './warm-up-round.js';
 
 if (workerData?.engines) configureEngines(workerData.engines);
 

@@ -1,12 +1,9 @@
-import { frameArrays } from '../adaptation/block-frames.js';
-import { measureFramesHere, type FrameRequest } from '../adaptation/frame-requests.js';
+import type { FrameRequest } from '../adaptation/frame-requests.js';
 import { syntheticTimbre, syntheticVoice } from '../adaptation/synthetic-voice.js';
 import type { VoiceProfile } from '../adaptation/voice-profile.js';
 import { builtinVoices } from '../catalog/builtin-voices.js';
 import { defaultOutput } from '../pipeline/speech-request.js';
-import { finishSpeech } from './finish-speech.js';
-import { renderSentence } from './render-sentence.js';
-import type { RenderedSentence, SentenceTask } from './tasks.js';
+import type { SentenceTask } from './tasks.js';
 
 /**
  * Short sentences of ordinary English, spoken in turn by the warm-up. Short, because every thread
@@ -72,7 +69,7 @@ const customTimbre: VoiceProfile = {
 };
 
 /** One sentence per variant, in English through eSpeak, resampled to the output rate as a request would be. */
-function warmUpSentences(): SentenceTask[] {
+export function warmUpSentences(): SentenceTask[] {
   const spoken = variants.map((variant, i) => ({ text: sentences[i % sentences.length], variant, prosody: prosodies[i], profile: undefined as VoiceProfile | undefined }));
   const custom = { text: sentences[0], variant: customTimbre.variant, prosody: undefined, profile: customTimbre };
   return [...spoken, { ...echoWrap, profile: undefined }, custom].map(({ text, variant, prosody, profile }) => ({
@@ -103,22 +100,9 @@ function warmUpSentences(): SentenceTask[] {
  * warm-up then dropped the mid-call code, and a fresh server's first clone compiled it all again
  * (`--trace-opt --trace-deopt`). A 0.3 s block runs every line in the interpreter first.
  */
-function warmUpFrames(): FrameRequest[] {
+export function warmUpFrames(): FrameRequest[] {
   return [0.3, 1].flatMap((seconds) => [
     ...[44100, 22050, 16000].map((rate) => ({ pcm: syntheticVoice(seconds, rate), spectrumOnly: false })),
     { pcm: syntheticVoice(seconds, 22050), spectrumOnly: true, through: customTimbre },
   ]);
-}
-
-/**
- * One round of a pool thread's warm-up, in that thread: a clone's blocks measured, then the
- * sentences rendered one by one and finished like a request's speech, through the functions the
- * thread's tasks call.
- */
-export async function warmUpThisThread(): Promise<void> {
-  // The blocks first: their short one runs the timbre filter before the custom voice's sentence does.
-  for (const request of warmUpFrames()) frameArrays(await measureFramesHere(request));
-  const pieces: RenderedSentence[] = [];
-  for (const sentence of warmUpSentences()) pieces.push(await renderSentence(sentence));
-  await finishSpeech({ kind: 'finish', pieces, pauses: pieces.slice(1).map(() => 0.3), textOffsets: pieces.map(() => 0), output: defaultOutput });
 }
