@@ -1,8 +1,7 @@
 import type { Pcm } from '../audio.js';
 import { syntheticTimbre, syntheticVoice } from './synthetic-voice.js';
 import { VoiceAnalyser } from './voice-analyser.js';
-import { parseWavFormat } from '../decoders/wav-format.js';
-import { wavSamplesToMono } from '../decoders/wav-samples.js';
+import { decodeWav } from '../decoders/wav.js';
 import { encodeWavPcm16 } from '../encoders/wav.js';
 
 /** One step of the warm-up: a second of voice analysed, or filtered and measured as a calibration reading is. */
@@ -28,7 +27,7 @@ function steps(): Step[] {
     if (!made) voices.set(key, (made = syntheticVoice(seconds, rate)));
     return made;
   };
-  // A 16-bit WAV upload's blocks are decoded here, in the reader's own code.
+  // A 16-bit WAV upload's blocks are decoded here, through the format reader and sample loop readUpload uses.
   for (const rate of rates) list.push(async () => decodeWav(encodeWavPcm16(voice(rate))));
   // Short blocks first, for the reason given at the pool's warmUpFrames (pool/warm-up.ts): every
   // line runs in the interpreter before V8 compiles the loops in the middle of a call.
@@ -53,12 +52,6 @@ function steps(): Step[] {
     });
   }
   return list;
-}
-
-/** A WAV file's samples as readUpload decodes them: the format read from its header, the data a block. */
-function decodeWav(wav: Uint8Array): Float32Array {
-  const format = parseWavFormat(wav.subarray(20, 36));
-  return wavSamplesToMono(wav.subarray(44), format);
 }
 
 /** The steps not yet run, made on first need: starting the warm-up costs nothing. */

@@ -6,8 +6,7 @@ import { releaseNativeMemory } from './release-native-memory.js';
 import { configureThreadHeaps } from './thread-heap.js';
 import { buffersOf, ownBuffer } from './transfer.js';
 import { threadBarrier } from './thread-barrier.js';
-import { warmUpSentences } from './warm-up.js';
-import { defaultOutput } from '../pipeline/speech-request.js';
+import { warmUpSentences, warmUpSpeech } from './warm-up.js';
 import type { BlockFrames } from '../adaptation/block-frames.js';
 import type { FrameRequest } from '../adaptation/frame-requests.js';
 import type { CollectTask, EncodeChunkTask, EncodedChunk, FinishTask, FinishedSpeech, RenderedSentence, SentenceTask, SpeechTask, WarmUpTask } from './tasks.js';
@@ -205,7 +204,7 @@ export class SynthesisPool {
     // transfers). Left out, a fresh server's first synthesis read 1.18× the next, not 1.04×.
     const [sentence] = warmUpSentences();
     const pieces = await Promise.all(Array.from({ length: this.threads }, () => this.renderSentence(sentence)));
-    await this.finish({ pieces, pauses: pieces.slice(1).map(() => 0.3), textOffsets: pieces.map(() => 0), output: defaultOutput });
+    await this.finish(warmUpSpeech(pieces));
     clearTimeout(this.idleCollection);
     await this.collectGarbage();
     return rounds;

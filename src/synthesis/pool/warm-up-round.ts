@@ -1,10 +1,9 @@
 import { frameArrays } from '../adaptation/block-frames.js';
 import { measureFramesHere } from '../adaptation/frame-requests.js';
-import { defaultOutput } from '../pipeline/speech-request.js';
 import { finishSpeech } from './finish-speech.js';
 import { renderSentence } from './render-sentence.js';
 import type { RenderedSentence } from './tasks.js';
-import { warmUpFrames, warmUpSentences } from './warm-up.js';
+import { warmUpFrames, warmUpSentences, warmUpSpeech } from './warm-up.js';
 
 /**
  * One round of a pool thread's warm-up, in that thread: a clone's blocks measured, then the
@@ -16,5 +15,5 @@ export async function warmUpThisThread(): Promise<void> {
   for (const request of warmUpFrames()) frameArrays(await measureFramesHere(request));
   const pieces: RenderedSentence[] = [];
   for (const sentence of warmUpSentences()) pieces.push(await renderSentence(sentence));
-  await finishSpeech({ kind: 'finish', pieces, pauses: pieces.slice(1).map(() => 0.3), textOffsets: pieces.map(() => 0), output: defaultOutput });
+  await finishSpeech(warmUpSpeech(pieces));
 }

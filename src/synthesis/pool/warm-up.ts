@@ -3,7 +3,7 @@ import { syntheticTimbre, syntheticVoice } from '../adaptation/synthetic-voice.j
 import type { VoiceProfile } from '../adaptation/voice-profile.js';
 import { builtinVoices } from '../catalog/builtin-voices.js';
 import { defaultOutput } from '../pipeline/speech-request.js';
-import type { SentenceTask } from './tasks.js';
+import type { FinishTask, RenderedSentence, SentenceTask } from './tasks.js';
 
 /**
  * Short sentences of ordinary English, spoken in turn by the warm-up. Short, because every thread
@@ -105,4 +105,9 @@ export function warmUpFrames(): FrameRequest[] {
     ...[44100, 22050, 16000].map((rate) => ({ pcm: syntheticVoice(seconds, rate), spectrumOnly: false })),
     { pcm: syntheticVoice(seconds, 22050), spectrumOnly: true, through: customTimbre },
   ]);
+}
+
+/** The warm-up's rendered sentences finished as a request's speech is: 0.3 s pauses, the default output. */
+export function warmUpSpeech(pieces: RenderedSentence[]): FinishTask {
+  return { kind: 'finish', pieces, pauses: pieces.slice(1).map(() => 0.3), textOffsets: pieces.map(() => 0), output: defaultOutput };
 }
