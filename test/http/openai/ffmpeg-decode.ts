@@ -14,6 +14,8 @@ export function ffmpegSeconds(bytes: Uint8Array, inputArgs: string[] = []): Prom
         resolve(stdout.length / 2 / rate);
       },
     );
+    // ffmpeg reads its whole input; an early exit is reported through its exit code, not the pipe.
+    child.stdin!.on('error', () => {});
     child.stdin!.end(Buffer.from(bytes));
   });
 }
@@ -31,6 +33,8 @@ export function ffprobeStream(bytes: Uint8Array): Promise<{ codec: string; sampl
         resolve({ codec: stream.codec_name, sampleRate: Number(stream.sample_rate), channels: stream.channels, format: parsed.format.format_name });
       },
     );
+    // ffprobe stops reading once it has the header (a WAV's, say), so the rest of the write may meet a closed pipe.
+    child.stdin!.on('error', () => {});
     child.stdin!.end(Buffer.from(bytes));
   });
 }
