@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { TypecastAPIError, TypecastClient } from '@neosapience/typecast-js';
 import { startTestServer, type TestServer } from '../http/test-server.js';
 import { documentedIds } from './documented-ids.js';
-import { ffmpegSeconds } from './ffmpeg-seconds.js';
+import { ffmpegSeconds } from '../synthesis/ffmpeg-decode.js';
 
 /**
  * The snippets of @neosapience/typecast-js's README (node_modules/@neosapience/typecast-js/README.md),
@@ -185,7 +185,7 @@ describe('typecast-js README snippets against a fresh server', () => {
     for (const { file, duration, format } of saved) {
       const bytes = await readFile(file);
       assert.equal(format === 'mp3' ? bytes[0] === 0xff || bytes.subarray(0, 3).toString() === 'ID3' : bytes.subarray(0, 4).toString() === 'RIFF', true, `${file} is ${format}`);
-      const seconds = await ffmpegSeconds(bytes, format as 'wav' | 'mp3', 44100);
+      const seconds = await ffmpegSeconds(bytes, ['-f', format], 44100);
       t.diagnostic(`${path.basename(file)}: ${seconds.toFixed(3)} s decoded, ${duration} s reported`);
       assert.ok(seconds > 0.5, file);
       assert.ok(Math.abs(seconds - duration) < (format === 'mp3' ? 0.08 : 0.002), `${file}: decoded ${seconds}, reported ${duration}`);

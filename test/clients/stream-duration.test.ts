@@ -3,7 +3,7 @@ import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { decodeMp3 } from '../../src/synthesis/decoders/mp3.js';
 import { englishText, openCurrentApi, type CurrentApi } from '../http/current/current-api.js';
-import { ffmpegSeconds } from './ffmpeg-seconds.js';
+import { ffmpegSeconds } from '../synthesis/ffmpeg-decode.js';
 
 /** A stream read to its end, with its trailers (asked for with `TE: trailers`). */
 function readStream(api: CurrentApi, body: unknown): Promise<{ status: number; type: string; bytes: Buffer; trailer: number }> {
@@ -51,7 +51,7 @@ describe('stream X-Audio-Duration trailer against the decoded duration', () => {
           const res = await readStream(api, { voice_id: voice, model: 'ssfm-v30', text, output: { audio_format: format, ...output, ...tempo } });
           assert.equal(res.status, 200, res.bytes.toString());
           const decoded = format === 'wav' ? wavStreamSeconds(res.bytes) : (await decodeMp3(res.bytes)).samples.length / 32000;
-          const byFfmpeg = await ffmpegSeconds(res.bytes, format);
+          const byFfmpeg = await ffmpegSeconds(res.bytes, ['-f', format], 32000);
           const context = `${format} ${option} ${kind}: trailer ${res.trailer}, decoded ${decoded.toFixed(3)}, ffmpeg ${byFfmpeg.toFixed(3)}`;
           assert.ok(decoded > atLeast, context);
           assert.ok(Math.abs(res.trailer - decoded) <= 0.05, context);

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import OpenAI from 'openai';
 import { speakers } from '../../synthesis/adaptation/speakers.js';
 import { openCustomVoiceServer, type CustomVoiceServer } from '../current/custom-voices/fixture.js';
-import { ffmpegSeconds } from './ffmpeg-decode.js';
+import { ffmpegSeconds } from '../../synthesis/ffmpeg-decode.js';
 
 /** Custom voices, credits and plan limits through the OpenAI route: the same as the current interface's. */
 describe('OpenAI speech API: custom voices, credits and limits', () => {

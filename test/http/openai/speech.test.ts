@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import OpenAI from 'openai';
 import { startTestServer, type TestServer } from '../test-server.js';
-import { ffmpegSeconds, ffprobeStream } from './ffmpeg-decode.js';
+import { ffmpegSeconds, ffprobeStream } from '../../synthesis/ffmpeg-decode.js';
 
 const text = 'Good morning. The train to the airport leaves from platform four in ten minutes. Please have your ticket ready.';
 const within = (actual: number, expected: number, tolerance = 0.1) => Math.abs(actual - expected) <= tolerance * expected;

@@ -11,7 +11,7 @@ import { decodeMp3 } from '../../../../src/synthesis/decoders/mp3.js';
 import { decodeWav } from '../../../../src/synthesis/decoders/wav.js';
 import { startTestServer, type TestServer } from '../../../http/test-server.js';
 import { assertWordTimestamps, type TimestampsAnswer } from '../word-timestamps.js';
-import { ffmpegSeconds } from '../../../http/openai/ffmpeg-decode.js';
+import { ffmpegSeconds } from '../../ffmpeg-decode.js';
 import { tempModelsDir } from '../piper/tiny-voice.js';
 import { writeTinyKokoro } from './tiny-kokoro.js';
 

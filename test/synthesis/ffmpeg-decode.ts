@@ -1,22 +1,27 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 
-/** Seconds of audio in `bytes` as Debian's ffmpeg decodes them (all of them, to 16-bit mono); raw PCM needs its layout in `inputArgs`. */
-export function ffmpegSeconds(bytes: Uint8Array, inputArgs: string[] = []): Promise<number> {
-  const rate = 48000;
+/**
+ * Seconds of audio in `bytes` as Debian's ffmpeg decodes them: all of them, to 16-bit mono at
+ * `rate`, the samples counted. A headerless or streamed input names its layout in `inputArgs`
+ * (`-f mp3`, or raw PCM's format, rate and channels). Anything ffmpeg says at error level fails.
+ */
+export function ffmpegSeconds(bytes: Uint8Array, inputArgs: string[] = [], rate = 48000): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = execFile(
-      'ffmpeg',
-      ['-hide_banner', '-loglevel', 'error', ...inputArgs, '-i', 'pipe:0', '-f', 's16le', '-ac', '1', '-ar', String(rate), 'pipe:1'],
-      { encoding: 'buffer', maxBuffer: 256 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error) return reject(new Error(`ffmpeg failed: ${stderr.toString()}`));
-        if (stderr.length > 0) return reject(new Error(`ffmpeg complained: ${stderr.toString()}`));
-        resolve(stdout.length / 2 / rate);
-      },
-    );
+    // A stream's WAV header has 0xFFFFFFFF sizes: ffmpeg reads to the end of the input.
+    const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', ...inputArgs, '-i', 'pipe:0', '-f', 's16le', '-ac', '1', '-ar', String(rate), 'pipe:1']);
+    let out = 0;
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.length));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`ffmpeg exited ${code}: ${err}`));
+      if (err.length > 0) return reject(new Error(`ffmpeg complained: ${err}`));
+      resolve(out / 2 / rate);
+    });
     // ffmpeg reads its whole input; an early exit is reported through its exit code, not the pipe.
-    child.stdin!.on('error', () => {});
-    child.stdin!.end(Buffer.from(bytes));
+    child.stdin.on('error', () => {});
+    child.stdin.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   });
 }
 
