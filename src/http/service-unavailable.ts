@@ -1,5 +1,5 @@
 import { isBackendUnavailable } from '../redis/backend-unavailable.js';
-import { isDatabaseUnavailable } from '../store/unavailable.js';
+import { isDatabaseUnavailable } from '../services/database-unavailable.js';
 
 export interface Unavailable {
   message: string;

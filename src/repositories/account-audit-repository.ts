@@ -1,19 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { AccountAuditRow } from '../store/schema.js';
+import type { AuditActor, AuditEntry } from '../services/accounts/audit-entry.js';
 import type { DatabaseHandle } from './database-handle.js';
 
-/** Who made a change: an operator (CLI or admin API), the account's owner, or the service itself (renewals). */
-export type AuditActor = 'cli' | 'admin-api' | 'owner' | 'system';
+export type { AuditActor, AuditEntry };
 
-export interface AuditEntry {
-  id: string;
-  uid: string;
-  actor: AuditActor;
-  action: string;
-  details: Record<string, unknown>;
-  /** ms since the epoch. */
-  at: number;
-}
 
 /** The `account_audit` table: one row per change to an account, never updated. */
 export class AccountAuditRepository {

@@ -1,13 +1,8 @@
+import type { AccountKey } from '../services/accounts/account-key.js';
 import type { DatabaseHandle } from './database-handle.js';
 
-export interface AccountKey {
-  /** 12 hex, shown to operators; the key itself is stored only as its digest. */
-  id: string;
-  uid: string;
-  createdAt: number;
-  expiresAt: number | null;
-  revokedAt: number | null;
-}
+export type { AccountKey };
+
 
 /** The `account_keys` table: every API key of every account, as SHA-256 digests. */
 export class AccountKeyRepository {

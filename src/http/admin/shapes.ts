@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { AccountOverview } from '../../services/accounts/account-service.js';
 import type { Account } from '../../services/accounts/account.js';
-import type { AccountKey, AuditEntry } from '../../repositories/index.js';
+import type { AccountKey } from '../../services/accounts/account-key.js';
+import type { AuditEntry } from '../../services/accounts/audit-entry.js';
 import { billingPeriod } from '../billing-period.js';
 import { BillingPeriod } from '../current/schemas/subscription.js';
 

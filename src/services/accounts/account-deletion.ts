@@ -1,7 +1,8 @@
 import type { BlobStore } from '../../blobs/blob-store.js';
 import type { Clock } from '../../clock.js';
 import type { JobQueue } from '../../queue/job-queue.js';
-import type { AccountAuditRepository, AccountDataRepository, AccountRepository, AuditActor, DeletedRows } from '../../repositories/index.js';
+import type { AccountAuditRepository, AccountDataRepository, AccountRepository, DeletedRows } from '../../repositories/index.js';
+import type { AuditActor } from './audit-entry.js';
 import { accountVoicesPrefix } from '../custom-voices/custom-voice-service.js';
 import { jobIdOf as speakJobIdOf } from '../speaks/speak-service.js';
 import { accountNotFound } from './errors.js';

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { AccountAuditRepository, AccountKeyRepository, type AccountKey, type KeySignIn, accountRepository, type AuditActor, type AuditEntry, type AccountChanges, type AccountRepository, type CredentialColumn, type DatabaseHandle } from '../../repositories/index.js';
+import { AccountAuditRepository, AccountKeyRepository, type KeySignIn, accountRepository, type AccountChanges, type AccountRepository, type CredentialColumn, type DatabaseHandle } from '../../repositories/index.js';
 import { systemClock, type Clock } from '../../clock.js';
 import { decrypt, encrypt, type EncryptionKeys } from '../../security/encryption.js';
 import { callbackUrlSeal } from '../../security/callback-url-seal.js';
 import { hashSecret, newSecret, safeEqual } from '../../security/secrets.js';
 import type { Account } from './account.js';
+import type { AccountKey } from './account-key.js';
+import type { AuditActor, AuditEntry } from './audit-entry.js';
 import { accountNotFound, invalidValue, keyNotFound, planNotFound } from './errors.js';
 import type { Plan } from './plan.js';
 import { PeriodMemo, type CurrentPeriod } from './period-memo.js';

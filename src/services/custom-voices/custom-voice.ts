@@ -1,5 +1,3 @@
-import type { CustomVoiceRow } from '../../store/schema.js';
-
 export type CustomVoiceSource = 'instant' | 'professional';
 export type CustomVoiceStatus = 'pending' | 'training' | 'completed' | 'failed';
 
@@ -18,7 +16,23 @@ export interface CustomVoice {
   createdAt: number;
 }
 
-export function customVoiceFromRow(row: CustomVoiceRow): CustomVoice {
+/**
+ * What the custom voice repository hands back for one voice, as stored (its columns). Declared
+ * here, by the service that reads it, so services never import the store's row types; the
+ * repository's rows fit it.
+ */
+export interface StoredCustomVoice {
+  voice_id: string;
+  name: string;
+  model: string;
+  language: string | null;
+  source: CustomVoiceSource;
+  status: CustomVoiceStatus;
+  error: string | null;
+  created_at: number;
+}
+
+export function customVoiceFromRow(row: StoredCustomVoice): CustomVoice {
   return {
     voiceId: row.voice_id,
     name: row.name,

@@ -2,7 +2,6 @@ import { rm } from 'node:fs/promises';
 import type { BlobStore } from '../../blobs/blob-store.js';
 import { blobToTempFile } from '../../blobs/blob-to-temp-file.js';
 import type { SpeakResourceRepository } from '../../repositories/index.js';
-import type { SpeakResourceRow } from '../../store/schema.js';
 import type { AdaptationPool } from '../../synthesis/adaptation/adaptation-pool.js';
 import { renderCustomVoice } from '../../synthesis/adaptation/render-custom-voice.js';
 import { UploadRejection, type UploadLimits } from '../../synthesis/adaptation/upload-rejection.js';
@@ -10,6 +9,7 @@ import { parseVoiceProfile, type VoiceProfile } from '../../synthesis/adaptation
 import { emotionsOf } from '../../synthesis/catalog/voice-models.js';
 import type { TtsModel } from '../../synthesis/catalog/voice-types.js';
 import { rejections } from '../speaks/errors.js';
+import type { StoredSpeakResource } from './stored-speak-resource.js';
 import type { ResolvedVoice, VoiceResolver } from '../voices/voice-resolver.js';
 
 export interface ResourceVoiceDeps {
@@ -59,7 +59,7 @@ export class ResourceVoiceResolver implements VoiceResolver {
   }
 
   /** One analysis per upload at a time, however many speaks ask at once. */
-  private build(row: SpeakResourceRow): Promise<ResourceProfile> {
+  private build(row: StoredSpeakResource): Promise<ResourceProfile> {
     const key = `${row.id}:${row.uploaded_at}`;
     let pending = this.building.get(key);
     if (!pending) {
@@ -69,7 +69,7 @@ export class ResourceVoiceResolver implements VoiceResolver {
     return pending;
   }
 
-  private async analyse(row: SpeakResourceRow): Promise<ResourceProfile> {
+  private async analyse(row: StoredSpeakResource): Promise<ResourceProfile> {
     const file = await blobToTempFile(this.deps.blobs, row.blob_key!, this.deps.tmpDir, 'resource');
     if (!file) throw rejections.invalid('speak_resource_id', 'The uploaded audio is missing');
     let result: ResourceProfile;

@@ -1,3 +1,7 @@
+// Owned by the services, which see the database's failures through the repositories and report
+// them to every interface as "unavailable" (http/service-unavailable.ts): the HTTP layer asks
+// here, never the store.
+
 /**
  * True when an error says the database cannot be reached right now (connection refused, cut or
  * timed out, the server shutting down or starting up, out of connection slots), as opposed to a
