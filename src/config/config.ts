@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { estimateTokenBits, minimumTokenBits } from './token-entropy.js';
 
 /**
  * Every setting Orator reads, from the environment, once, at start. Each option is documented
@@ -120,6 +121,18 @@ export interface Config {
    * least 32 characters; make it with `openssl rand -base64 32`.
    */
   adminToken: string | null;
+  /**
+   * ADMIN_AUTH_FAILURES / ADMIN_AUTH_WINDOW_SECONDS: failed admin-token authentications one client
+   * address may make within the window; past them the address is answered 429 with Retry-After
+   * (even with the right token) until the oldest failure leaves the window. Default 10 in 600 s.
+   */
+  adminAuthFailures: number;
+  adminAuthWindowMs: number;
+  /**
+   * OWNER_CHANGES_PER_HOUR: changes an account's owner may make to its own settings (the earlier
+   * interface's callback URL) per hour, each written to the audit log. Default 60.
+   */
+  ownerChangesPerHour: number;
 }
 
 export class ConfigError extends Error {}
@@ -162,6 +175,10 @@ function adminToken(env: Env): string | null {
   const token = env.ADMIN_TOKEN;
   if (!token) return null;
   if (token.length < 32 || /\s/.test(token)) throw new ConfigError('ADMIN_TOKEN must be at least 32 characters without spaces (make one with: openssl rand -base64 32)');
+  const bits = Math.floor(estimateTokenBits(token));
+  if (bits < minimumTokenBits) {
+    throw new ConfigError(`ADMIN_TOKEN is too guessable: about ${bits} bits of entropy, at least ${minimumTokenBits} needed (make one with: openssl rand -base64 32)`);
+  }
   return token;
 }
 
@@ -207,5 +224,8 @@ export function readConfig(env: Env = process.env): Config {
     previousSecretKeys: (env.ORATOR_PREVIOUS_SECRET_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     metricsToken: env.METRICS_TOKEN || null,
     adminToken: adminToken(env),
+    adminAuthFailures: integer(env, 'ADMIN_AUTH_FAILURES', 10, 1, 1_000_000),
+    adminAuthWindowMs: integer(env, 'ADMIN_AUTH_WINDOW_SECONDS', 600, 1, 7 * 86_400) * 1000,
+    ownerChangesPerHour: integer(env, 'OWNER_CHANGES_PER_HOUR', 60, 1, 1_000_000),
   };
 }

@@ -14,6 +14,7 @@ import { registerHealth } from './site/health.js';
 import { registerPlayground } from './site/playground.js';
 import { registerPreview } from './site/preview.js';
 import { dropUnusedConnectionsOnClose } from './drop-unused-connections.js';
+import { renderFrameworkError } from './framework-errors.js';
 
 /**
  * The HTTP server. Each interface registers its routes in its own scope with its own error
@@ -25,6 +26,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     childLoggerFactory: requestLoggerFactory,
     bodyLimit: 1024 * 1024,
     // Bodies of the earlier interface can carry a 350-character text; 1 MiB leaves room without inviting abuse.
+    // URLs the router refuses (a path segment too long, bad percent-encoding), in each interface's shape.
+    frameworkErrors: renderFrameworkError,
   });
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) return reply.status(error.status).headers(error.headers).send(boundedErrorBody({ detail: error.message }));

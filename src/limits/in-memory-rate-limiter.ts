@@ -23,6 +23,14 @@ export class InMemoryRateLimiter implements RateLimiter {
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
+    return this.decide(key, limit, windowMs, true);
+  }
+
+  async peek(key: string, limit: number, windowMs: number): Promise<RateDecision> {
+    return this.decide(key, limit, windowMs, false);
+  }
+
+  private decide(key: string, limit: number, windowMs: number, count: boolean): RateDecision {
     const now = this.clock.now();
     this.sweep(now);
     const log = this.logs.get(key) ?? { windowMs, hits: [] };
@@ -32,6 +40,7 @@ export class InMemoryRateLimiter implements RateLimiter {
     while (expired < log.hits.length && log.hits[expired] <= since) expired++;
     if (expired > 0) log.hits.splice(0, expired);
     if (log.hits.length < limit) {
+      if (!count) return { allowed: true, remaining: limit - log.hits.length - 1, retryAfterSeconds: 0 };
       log.hits.push(now);
       this.logs.set(key, log);
       return { allowed: true, remaining: limit - log.hits.length, retryAfterSeconds: 0 };

@@ -30,6 +30,11 @@ export interface RateLimiter {
    * (a sliding window). Refused hits are not counted, so hammering does not extend the wait.
    */
   hit(key: string, limit: number, windowMs: number): Promise<RateDecision>;
+  /**
+   * What hit() would answer now, without counting anything: for counters of failures, which a
+   * request must consult before it is known to be one (the admin token's throttle).
+   */
+  peek(key: string, limit: number, windowMs: number): Promise<RateDecision>;
 }
 
 export class LimitError extends Error {}

@@ -18,6 +18,7 @@ local window = tonumber(ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 local count = redis.call('ZCARD', KEYS[1])
 if count < limit then
+  if ARGV[5] == 'peek' then return {1, limit - count - 1, 0} end
   redis.call('ZADD', KEYS[1], now, now .. ':' .. ARGV[4])
   redis.call('PEXPIRE', KEYS[1], window)
   return {1, limit - count - 1, 0}
@@ -46,10 +47,19 @@ export class RedisRateLimiter implements RateLimiter {
     this.clock = options.clock;
   }
 
-  async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
+  hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
+    return this.decide(key, limit, windowMs, 'count');
+  }
+
+  peek(key: string, limit: number, windowMs: number): Promise<RateDecision> {
+    return this.decide(key, limit, windowMs, 'peek');
+  }
+
+  /** The one script for both: a peek only skips the ZADD (expired hits are dropped either way). */
+  private async decide(key: string, limit: number, windowMs: number, mode: 'count' | 'peek'): Promise<RateDecision> {
     const now = this.clock ? String(this.clock.now()) : '';
     const reply = (await redisCall('counting a rate-limited hit', () =>
-      this.redis.eval(HIT, 1, this.prefix + key, String(Math.max(0, Math.floor(limit))), String(Math.max(1, Math.ceil(windowMs))), now, randomBytes(8).toString('hex')),
+      this.redis.eval(HIT, 1, this.prefix + key, String(Math.max(0, Math.floor(limit))), String(Math.max(1, Math.ceil(windowMs))), now, randomBytes(8).toString('hex'), mode),
     )) as [number, number, number];
     const [allowed, remaining, waitMs] = reply.map(Number);
     if (allowed === 1) return { allowed: true, remaining, retryAfterSeconds: 0 };

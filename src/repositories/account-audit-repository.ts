@@ -19,7 +19,22 @@ export class AccountAuditRepository {
     return { id, ...entry };
   }
 
-  /** Oldest first; one account's entries, or every account's. */
+  /**
+   * One page of the log, newest first (by `at`, then `id`): one account's entries or every
+   * account's, those strictly older than `before` (the last entry of the previous page) when
+   * given. Keyset paging: a page costs the same however deep it is, and entries written while
+   * someone pages never shift the pages still to come.
+   */
+  async page(options: { uid?: string; limit: number; before?: { at: number; id: string } }): Promise<AuditEntry[]> {
+    let query = this.db.selectFrom('account_audit').selectAll();
+    if (options.uid !== undefined) query = query.where('uid', '=', options.uid);
+    const before = options.before;
+    if (before) query = query.where((eb) => eb.or([eb('at', '<', before.at), eb.and([eb('at', '=', before.at), eb('id', '<', before.id)])]));
+    const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+    return rows.map(entryFromRow);
+  }
+
+  /** Oldest first; one account's entries, or every account's (the first `limit`: use page() to read them all). */
   async list(uid?: string, limit = 1000): Promise<AuditEntry[]> {
     let query = this.db.selectFrom('account_audit').selectAll();
     if (uid !== undefined) query = query.where('uid', '=', uid);

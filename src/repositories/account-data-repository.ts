@@ -48,6 +48,7 @@ export class AccountDataRepository {
       deleted.webhook_deliveries = count(await trx.deleteFrom('webhook_deliveries').where('uid', '=', uid).executeTakeFirstOrThrow());
       deleted.speaks = count(await trx.deleteFrom('speaks').where('uid', '=', uid).executeTakeFirstOrThrow());
       deleted.speak_resources = count(await trx.deleteFrom('speak_resources').where('uid', '=', uid).executeTakeFirstOrThrow());
+      deleted.upload_reservations = count(await trx.deleteFrom('upload_reservations').where('uid', '=', uid).executeTakeFirstOrThrow());
       deleted.custom_voices = count(await trx.deleteFrom('custom_voices').where('account_uid', '=', uid).executeTakeFirstOrThrow());
       deleted.synthesis_cache = count(await trx.deleteFrom('synthesis_cache').where('owner_uid', '=', uid).executeTakeFirstOrThrow());
       deleted.account_keys = count(await trx.deleteFrom('account_keys').where('uid', '=', uid).executeTakeFirstOrThrow());

@@ -21,6 +21,7 @@ export interface Database {
   account_audit: AccountAuditTable;
   account_keys: AccountKeysTable;
   sweep_runs: SweepRunsTable;
+  upload_reservations: UploadReservationsTable;
 }
 
 /** 0 or 1. */
@@ -261,3 +262,14 @@ export interface SynthesisCacheTable {
   owner_uid?: string | null;
 }
 export type SynthesisCacheRow = Selectable<SynthesisCacheTable>;
+
+/** Bytes an upload in flight may still store (see migration 0016); settled or given back when it ends. */
+export interface UploadReservationsTable {
+  id: string;
+  uid: string;
+  resource_id: string;
+  bytes: number;
+  created_at: number;
+  /** Ignored from then on (a node that died mid-upload never settles its reservation). */
+  expires_at: number;
+}

@@ -114,6 +114,19 @@ export function rateLimiterContract(name: string, createPair: (clock: ManualCloc
       assert.equal((await limiter.hit('a', 1, 1000)).allowed, true, 'refused hits extended the wait');
     });
 
+    it('peeks without counting: the same answer hit() would give, and nothing used up', async () => {
+      const clock = new ManualClock();
+      const limiter = await create(clock);
+      for (let i = 0; i < 5; i++) assert.deepEqual(await limiter.peek('peeked', 2, 1000), { allowed: true, remaining: 1, retryAfterSeconds: 0 });
+      assert.equal((await limiter.hit('peeked', 2, 1000)).allowed, true);
+      assert.equal((await limiter.peek('peeked', 2, 1000)).remaining, 0);
+      assert.equal((await limiter.hit('peeked', 2, 1000)).allowed, true);
+      clock.advance(400);
+      assert.deepEqual(await limiter.peek('peeked', 2, 1000), { allowed: false, remaining: 0, retryAfterSeconds: 1 });
+      clock.advance(600);
+      assert.equal((await limiter.peek('peeked', 2, 1000)).allowed, true, 'the window moved on');
+    });
+
     it('has no burst at a window edge', async () => {
       const clock = new ManualClock();
       const limiter = await create(clock);

@@ -27,6 +27,26 @@ onEveryDatabase('account audit repository', (c) => {
     assert.deepEqual(await c.repos.audit.list('0'.repeat(24)), []);
   });
 
+  it('pages newest first by (at, id) from a position, every entry once, entries of one millisecond included', async () => {
+    const a = await c.account();
+    const written = [];
+    // Twelve entries over four milliseconds: three share each.
+    for (let i = 0; i < 12; i++) written.push(await c.repos.audit.record({ uid: a, actor: 'owner', action: 'set-callback-url', details: { i }, at: 10_000 + Math.floor(i / 3) }));
+    const expected = [...written].sort((x, y) => y.at - x.at || (y.id < x.id ? -1 : 1)).map((e) => e.id);
+    const walked: string[] = [];
+    let before: { at: number; id: string } | undefined;
+    for (;;) {
+      const page = await c.repos.audit.page({ uid: a, limit: 5, before });
+      walked.push(...page.map((e) => e.id));
+      if (page.length < 5) break;
+      before = { at: page.at(-1)!.at, id: page.at(-1)!.id };
+    }
+    assert.deepEqual(walked, expected);
+    const everyone = await c.repos.audit.page({ limit: 2 });
+    assert.equal(everyone.length, 2);
+    assert.ok(everyone[0]!.at >= everyone[1]!.at);
+  });
+
   it('keeps when an account was disabled, and clears it again', async () => {
     const uid = await c.account();
     assert.equal((await c.repos.accounts.get(uid))?.disabledAt, null);

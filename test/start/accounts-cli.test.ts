@@ -75,7 +75,7 @@ for (const target of targets) {
       assert.match((await runCli(['accounts', 'show', uid], env)).stdout, /DISABLED since/);
       assert.equal((await json(['accounts', 'enable', uid])).disabledAt, null);
 
-      const audit = await json(['accounts', 'audit', uid]);
+      const audit = (await json(['accounts', 'audit', uid])).entries.reverse();
       assert.deepEqual(
         audit.map((e: { action: string; actor: string }) => [e.action, e.actor]),
         [
@@ -88,8 +88,9 @@ for (const target of targets) {
       );
       assert.deepEqual(audit[1].details, { from: 'free', to: 'plus' });
       const all = await json(['accounts', 'audit']);
-      assert.ok(all.length >= 5);
-      const lines = (await runCli(['accounts', 'audit', uid], env)).stdout.trim().split('\n');
+      assert.ok(all.entries.length >= 5);
+      assert.equal(all.next_cursor, null);
+      const lines = (await runCli(['accounts', 'audit', uid], env)).stdout.trim().split('\n').reverse();
       assert.equal(lines.length, 5);
       assert.match(lines[1], new RegExp(`^\\d{4}-\\d\\d-\\d\\dT.*Z  ${uid}  cli\\s+set-plan\\s+\\{"from":"free","to":"plus"\\}$`));
     });
@@ -101,8 +102,8 @@ for (const target of targets) {
       const shown = await runCli(['accounts', 'show', created.uid], env);
       assert.notEqual(shown.code, 0);
       assert.match(shown.stderr, new RegExp(`no account ${created.uid}`));
-      const audit = await json(['accounts', 'audit', created.uid]);
-      assert.deepEqual(audit.map((e: { action: string }) => e.action), ['create', 'delete']);
+      const audit = (await json(['accounts', 'audit', created.uid])).entries;
+      assert.deepEqual(audit.map((e: { action: string }) => e.action), ['delete', 'create']);
       const again = await runCli(['accounts', 'delete', created.uid], env);
       assert.notEqual(again.code, 0);
       assert.equal(again.stderr.trim().split('\n').length, 1, again.stderr);
@@ -132,7 +133,7 @@ for (const target of targets) {
       const gone = await runCli(['accounts', 'keys', 'revoke', created.uid, added.key_id], env);
       assert.notEqual(gone.code, 0);
       assert.match(gone.stderr, /has no live key/);
-      const audit = (await json(['accounts', 'audit', created.uid])).map((e: { action: string }) => e.action);
+      const audit = (await json(['accounts', 'audit', created.uid])).entries.reverse().map((e: { action: string }) => e.action);
       assert.deepEqual(audit, ['create', 'add-key', 'rotate-key', 'revoke-key']);
     });
 

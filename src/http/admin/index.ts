@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../app/services.js';
 import { registerAddKey } from './add-key.js';
+import { AdminSignInThrottle } from '../../services/accounts/admin-sign-in-throttle.js';
 import { adminTokenAuthentication } from './authenticate.js';
 import { registerCreateAccount } from './create-account.js';
 import { registerDeleteAccount } from './delete-account.js';
@@ -21,17 +22,19 @@ import { adminValidatorCompiler } from './validation.js';
  * The admin API (`/admin/v1`, `Authorization: Bearer <ADMIN_TOKEN>`): what `orator accounts`
  * does, over HTTP, through the same AccountService methods, audited as `admin-api`. It exists
  * only when ADMIN_TOKEN is set; otherwise its paths are 404 like any unknown path. Errors are
- * `{detail, code}`. Registered in the OpenAPI scope, so /openapi.json documents it.
+ * `{detail, code}`, bounded in size. Failed authentications are throttled per address
+ * (AdminSignInThrottle). Registered in the OpenAPI scope, so /openapi.json documents it.
  */
 export async function registerAdminInterface(scope: FastifyInstance, services: Services): Promise<void> {
   const token = services.config.adminToken;
   if (!token) return;
+  const throttle = new AdminSignInThrottle(services.limiters.rate, { failures: services.config.adminAuthFailures, windowMs: services.config.adminAuthWindowMs });
   await scope.register(
     async (admin) => {
       admin.setValidatorCompiler(adminValidatorCompiler);
       admin.setErrorHandler(renderAdminError);
       admin.setNotFoundHandler(renderAdminNotFound);
-      admin.addHook('onRequest', adminTokenAuthentication(token));
+      admin.addHook('onRequest', adminTokenAuthentication(token, throttle));
       registerListAccounts(admin, services);
       registerCreateAccount(admin, services);
       registerGetAccount(admin, services);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AccountServiceError } from '../../services/accounts/errors.js';
 import { ApiError } from '../api-error.js';
+import { boundedErrorBody } from '../bounded-error-body.js';
 import { unavailableService } from '../service-unavailable.js';
 
 const statusOf: Record<AccountServiceError['code'], number> = {
@@ -9,19 +10,24 @@ const statusOf: Record<AccountServiceError['code'], number> = {
   plan_not_found: 422,
   plan_exists: 409,
   invalid_value: 422,
+  rate_limited: 429,
 };
 
 function send(reply: FastifyReply, status: number, code: string, detail: string, headers: Record<string, string> = {}): FastifyReply {
-  return reply.status(status).headers(headers).type('application/json; charset=utf-8').send(JSON.stringify({ detail, code }));
+  return reply.status(status).headers(headers).type('application/json; charset=utf-8').send(JSON.stringify(boundedErrorBody({ detail, code })));
 }
 
 /**
  * The admin API's one error renderer: `{detail, code}` for every failure, `code` being the
  * service's error code (`account_not_found`, `invalid_value`…) or `unauthorized`,
- * `invalid_request`, `not_found`, `unavailable`, `internal`.
+ * `invalid_request`, `not_found`, `unavailable`, `internal`. Cut to a bounded size (boundedErrorBody),
+ * whatever the request quoted into it.
  */
 export function renderAdminError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (error instanceof AccountServiceError) return send(reply, statusOf[error.code], error.code, error.message);
+  if (error instanceof AccountServiceError) {
+    const headers: Record<string, string> = error.retryAfterSeconds ? { 'retry-after': String(error.retryAfterSeconds) } : {};
+    return send(reply, statusOf[error.code], error.code, error.message, headers);
+  }
   if (error instanceof ApiError) return send(reply, error.status, error.code, error.message, error.headers);
   const down = unavailableService(error);
   if (down) return send(reply, 503, 'unavailable', down.message, down.headers);

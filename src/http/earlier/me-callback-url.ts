@@ -11,7 +11,8 @@ const invalid = (msg: string) => new ApiError(400, 'app/invalid/callback_url', m
 /**
  * `PUT /api/me/callback-url` `{callback_url}`: an absolute http(s) URL of at most 2048
  * characters. `null` removes the registration (ours: the document gives no way to). Where the
- * URL points is checked at each delivery, when its name is resolved.
+ * URL points is checked at each delivery, when its name is resolved. OWNER_CHANGES_PER_HOUR
+ * changes an hour (each is an audit row), then 429 `app/too-many-requests` with Retry-After.
  */
 export function registerMeCallbackUrl(api: FastifyInstance, services: Services): void {
   api.put('/me/callback-url', async (request) => {
@@ -24,6 +25,7 @@ export function registerMeCallbackUrl(api: FastifyInstance, services: Services):
       return { result: { callback_url: account.callbackUrl } };
     } catch (error) {
       if (error instanceof AccountServiceError && error.code === 'invalid_value') throw invalid(error.message);
+      if (error instanceof AccountServiceError && error.code === 'rate_limited') throw new ApiError(429, 'app/too-many-requests', error.message, { 'retry-after': String(error.retryAfterSeconds ?? 1) });
       throw error;
     }
   });

@@ -7,7 +7,9 @@ import { hashSecret, newSecret, safeEqual } from '../../security/secrets.js';
 import type { Account } from './account.js';
 import type { AccountKey } from './account-key.js';
 import type { AuditActor, AuditEntry } from './audit-entry.js';
-import { accountNotFound, invalidValue, keyNotFound, planNotFound } from './errors.js';
+import { decodeAuditCursor, defaultAuditPageSize, encodeAuditCursor, maxAuditPageSize } from './audit-cursor.js';
+import { accountNotFound, invalidValue, keyNotFound, ownerChangesLimited, planNotFound } from './errors.js';
+import type { RateLimiter } from '../../limits/limiter.js';
 import type { Plan } from './plan.js';
 import { PeriodMemo, type CurrentPeriod } from './period-memo.js';
 export type { CurrentPeriod } from './period-memo.js';
@@ -68,6 +70,17 @@ export interface AccountServiceOptions {
   audit?: AccountAuditRepository;
   /** The accounts' API keys; default: the `account_keys` table of the accounts' database. */
   keys?: AccountKeyRepository;
+  /**
+   * The allowance of an owner's changes to its own account (each one an audit row), counted per
+   * account on this limiter. Unset: unlimited (tests and tools that make no such changes).
+   */
+  ownerChanges?: { rate: RateLimiter; perHour: number };
+}
+
+/** One page of the audit log, newest first, and the cursor of the next page (null on the last). */
+export interface AuditPage {
+  entries: AuditEntry[];
+  nextCursor: string | null;
 }
 
 /**
@@ -82,6 +95,7 @@ export class AccountService {
   private readonly accounts: AccountRepository;
   private readonly audit: AccountAuditRepository;
   private readonly keys: AccountKeyRepository;
+  private readonly ownerChanges: AccountServiceOptions['ownerChanges'];
   private lastAuditAt = 0;
   private readonly periods = new PeriodMemo();
   /** Sign-ins the repository keeps, as checked (digest, period): what keptSignInWithApiKey hands out. */
@@ -97,6 +111,7 @@ export class AccountService {
     this.clock = options.clock ?? systemClock;
     this.audit = options.audit ?? new AccountAuditRepository(this.accounts.handle);
     this.keys = options.keys ?? new AccountKeyRepository(this.accounts.handle);
+    this.ownerChanges = options.ownerChanges;
   }
 
   async createAccount(input: NewAccount = {}): Promise<CreatedAccount> {
@@ -351,14 +366,35 @@ export class AccountService {
     return account;
   }
 
-  /** The audit log, oldest first: one account's, or every account's. */
+  /** The audit log, oldest first: one account's, or every account's (the first 1,000 entries: auditPage reads them all). */
   auditLog(uid?: string): Promise<AuditEntry[]> {
     return this.audit.list(uid);
   }
 
-  /** Validates the form only; where the URL may point is checked at delivery. */
+  /**
+   * One page of the audit log, newest first: one account's entries or every account's, `limit`
+   * of them (default 100, at most 1,000), after the page whose `nextCursor` is `cursor`. However
+   * many entries are written meanwhile, the newest is on the first page, and walking the cursors
+   * visits every entry that existed when the walk began exactly once.
+   */
+  async auditPage(query: { uid?: string; limit?: number; cursor?: string } = {}): Promise<AuditPage> {
+    const limit = query.limit ?? defaultAuditPageSize;
+    if (!Number.isSafeInteger(limit) || limit < 1 || limit > maxAuditPageSize) throw invalidValue(`limit must be a whole number from 1 to ${maxAuditPageSize}`);
+    const before = query.cursor === undefined ? undefined : decodeAuditCursor(query.cursor);
+    const rows = await this.audit.page({ uid: query.uid, limit: limit + 1, before });
+    const entries = rows.slice(0, limit);
+    const last = entries.at(-1);
+    return { entries, nextCursor: rows.length > limit && last ? encodeAuditCursor(last) : null };
+  }
+
+  /**
+   * Validates the form only; where the URL may point is checked at delivery. An owner's change,
+   * so within the allowance of OWNER_CHANGES_PER_HOUR (`rate_limited` past it): the audit log is
+   * for finding what happened, and must not be floodable by the accounts it watches.
+   */
   async setCallbackUrl(uid: string, callbackUrl: string | null): Promise<Account> {
     if (callbackUrl !== null) checkCallbackUrl(callbackUrl);
+    await this.countOwnerChange(uid);
     const account = await this.update(uid, { callback_url: callbackUrl });
     // The URL itself may carry a secret in its query: the log says only whether one is set.
     await this.record(uid, 'owner', 'set-callback-url', { set: callbackUrl !== null });
@@ -494,6 +530,13 @@ export class AccountService {
     // The index lookup finds the row; the constant-time check is what decides.
     if (!found || !safeEqual(found.storedDigest, digest)) return null;
     return found.account;
+  }
+
+  private async countOwnerChange(uid: string): Promise<void> {
+    if (!this.ownerChanges) return;
+    const { rate, perHour } = this.ownerChanges;
+    const decision = await rate.hit(`owner-changes:${uid}`, perHour, 3_600_000);
+    if (!decision.allowed) throw ownerChangesLimited(perHour, decision.retryAfterSeconds);
   }
 
   private async record(uid: string, actor: AuditActor, action: string, details: Record<string, unknown>): Promise<void> {

@@ -31,8 +31,9 @@ const help = `usage: orator accounts <create|list|show|set-plan|reset-usage|disa
   accounts delete UID [--json]
       deletes the account and everything it owns: custom voices, uploads, speaks, audio, webhook
       deliveries, queued jobs, keys, cached answers (the audit log is kept)
-  accounts audit [UID] [--json]
-      every change made to one account (or to all), oldest first
+  accounts audit [UID] [--limit N] [--cursor C] [--json]
+      changes made to one account (or to all), newest first, N at a time (default 100, at most
+      1000); when older ones remain, the last line says the --cursor of the next page
   accounts webhook-secret UID [--rotate] [--json]
       shows (or, with --rotate, replaces) the secret that signs the account's webhooks`;
 
@@ -161,12 +162,15 @@ export const accountsCommand: Command = {
         }
       }
       case 'audit': {
-        const { values, positionals } = parseCommandArgs(self, rest, { json: { type: 'boolean' } }, 1);
+        const { values, positionals } = parseCommandArgs(self, rest, { json: { type: 'boolean' }, limit: { type: 'string' }, cursor: { type: 'string' } }, 1);
         const uid = positionals[0];
+        if (values.limit !== undefined && !/^\d{1,4}$/.test(values.limit)) throw new UsageError('accounts audit: --limit takes a whole number from 1 to 1000', help);
+        const limit = values.limit === undefined ? undefined : Number(values.limit);
         return withServices(config, async ({ accounts }) => {
-          const entries = await accounts.auditLog(uid);
-          if (values.json) return printJson(entries);
-          for (const e of entries) console.log(`${new Date(e.at).toISOString()}  ${e.uid}  ${e.actor.padEnd(9)}  ${e.action.padEnd(16)}  ${JSON.stringify(e.details)}`);
+          const page = await accounts.auditPage({ uid, limit, cursor: values.cursor });
+          if (values.json) return printJson({ entries: page.entries, next_cursor: page.nextCursor });
+          for (const e of page.entries) console.log(`${new Date(e.at).toISOString()}  ${e.uid}  ${e.actor.padEnd(9)}  ${e.action.padEnd(16)}  ${JSON.stringify(e.details)}`);
+          if (page.nextCursor) console.log(`next page: --cursor ${page.nextCursor}`);
         });
       }
       case 'webhook-secret': {

@@ -114,7 +114,8 @@ describe('admin API', () => {
     const audit = (await admin('GET', `/audit?uid=${uid}`)).body.entries;
     assert.deepEqual(
       audit.map((e: { action: string; actor: string }) => `${e.action}:${e.actor}`),
-      ['create:admin-api', 'set-plan:admin-api', 'reset-usage:admin-api', 'add-key:admin-api', 'rotate-key:admin-api', 'revoke-key:admin-api', 'disable:admin-api', 'enable:admin-api'],
+      ['create:admin-api', 'set-plan:admin-api', 'reset-usage:admin-api', 'add-key:admin-api', 'rotate-key:admin-api', 'revoke-key:admin-api', 'disable:admin-api', 'enable:admin-api'].reverse(),
+      'newest first',
     );
 
     const deleted = await admin('DELETE', `/accounts/${uid}`);
@@ -123,7 +124,7 @@ describe('admin API', () => {
     assert.equal(deleted.body.rows.account_keys, 3);
     const gone = await admin('GET', `/accounts/${uid}`);
     assert.deepEqual([gone.status, gone.body.code], [404, 'account_not_found']);
-    assert.equal((await admin('GET', `/audit?uid=${uid}`)).body.entries.at(-1).action, 'delete', 'the audit log outlives the account');
+    assert.equal((await admin('GET', `/audit?uid=${uid}`)).body.entries[0].action, 'delete', 'the audit log outlives the account');
     assert.equal((await subscription(created.body.api_key)).status, 401);
   });
 
