@@ -180,6 +180,9 @@ describe('admin API logs', () => {
       child.kill('SIGTERM');
       await exited;
       assert.match(output, /\/admin\/v1\/accounts/, 'the admin requests are logged');
+      const failure = output.split('\n').find((line) => line.includes('admin authentication failed'));
+      assert.ok(failure, `the failed authentication is logged:\n${output}`);
+      assert.deepEqual([JSON.parse(failure).address, JSON.parse(failure).route, JSON.parse(failure).token_given], ['127.0.0.1', 'GET /admin/v1/accounts', true]);
       for (const secret of [token, created.body.api_key, created.body.api_token, added.body.api_key, rotated.body.api_key]) {
         assert.ok(!output.includes(secret), `a secret leaked into the logs:\n${output}`);
       }
