@@ -8,6 +8,7 @@ import type { Account } from './account.js';
 import { accountNotFound, invalidValue, keyNotFound, planNotFound } from './errors.js';
 import type { Plan } from './plan.js';
 import { PeriodMemo, type CurrentPeriod } from './period-memo.js';
+import { callbackUrlRefusal } from '../webhooks/callback-address.js';
 export type { CurrentPeriod } from './period-memo.js';
 
 export interface NewAccount {
@@ -66,6 +67,8 @@ export interface AccountServiceOptions {
   audit?: AccountAuditRepository;
   /** The accounts' API keys; default: the `account_keys` table of the accounts' database. */
   keys?: AccountKeyRepository;
+  /** ALLOW_PRIVATE_CALLBACKS: callback URLs may name loopback and private addresses (default false). */
+  allowPrivateCallbacks?: boolean;
 }
 
 /**
@@ -80,6 +83,7 @@ export class AccountService {
   private readonly accounts: AccountRepository;
   private readonly audit: AccountAuditRepository;
   private readonly keys: AccountKeyRepository;
+  private readonly allowPrivateCallbacks: boolean;
   private lastAuditAt = 0;
   private readonly periods = new PeriodMemo();
   /** Sign-ins the repository keeps, as checked (digest, period): what keptSignInWithApiKey hands out. */
@@ -95,6 +99,7 @@ export class AccountService {
     this.clock = options.clock ?? systemClock;
     this.audit = options.audit ?? new AccountAuditRepository(this.accounts.handle);
     this.keys = options.keys ?? new AccountKeyRepository(this.accounts.handle);
+    this.allowPrivateCallbacks = options.allowPrivateCallbacks ?? false;
   }
 
   async createAccount(input: NewAccount = {}): Promise<CreatedAccount> {
@@ -354,9 +359,12 @@ export class AccountService {
     return this.audit.list(uid);
   }
 
-  /** Validates the form only; where the URL may point is checked at delivery. */
+  /**
+   * Refuses every form delivery would refuse (callbackUrlRefusal decides both); the addresses a
+   * name resolves to are checked at each delivery.
+   */
   async setCallbackUrl(uid: string, callbackUrl: string | null): Promise<Account> {
-    if (callbackUrl !== null) checkCallbackUrl(callbackUrl);
+    if (callbackUrl !== null) checkCallbackUrl(callbackUrl, this.allowPrivateCallbacks);
     const account = await this.update(uid, { callback_url: callbackUrl });
     // The URL itself may carry a secret in its query: the log says only whether one is set.
     await this.record(uid, 'owner', 'set-callback-url', { set: callbackUrl !== null });
@@ -528,13 +536,14 @@ function checkAmount(n: number): void {
   if (!Number.isSafeInteger(n) || n < 1) throw invalidValue('a credit amount must be a whole number ≥ 1');
 }
 
-function checkCallbackUrl(value: string): void {
+function checkCallbackUrl(value: string, allowPrivate: boolean): void {
+  if (value.length > 2048) throw invalidValue('callback_url is longer than 2048 characters');
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     throw invalidValue('callback_url is not a valid URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidValue('callback_url must be http or https');
-  if (value.length > 2048) throw invalidValue('callback_url is longer than 2048 characters');
+  const refusal = callbackUrlRefusal(url, allowPrivate);
+  if (refusal) throw invalidValue(refusal);
 }
