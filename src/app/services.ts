@@ -127,7 +127,7 @@ export async function openCoreServices(config: Config, options: OpenOptions = {}
   const synthesizer = new Synthesizer(pool);
   const queue = await createJobQueue(config, store, { clock });
   const limiters = await createLimiters(config, clock);
-  const accounts = new AccountService(repositories.accounts, { encryptionKey: keys.encryption, clock, audit: repositories.audit, keys: repositories.keys, ownerChanges: { rate: limiters.rate, perHour: config.ownerChangesPerHour } });
+  const accounts = new AccountService(repositories.accounts, { encryptionKey: keys.encryption, clock, audit: repositories.audit, keys: repositories.keys, ownerChanges: { rate: limiters.rate, perHour: config.ownerChangesPerHour }, allowPrivateCallbacks: config.allowPrivateCallbacks });
   const urlSigner = new UrlSigner(keys.urlSigning, clock);
   // Clones render their calibration sentences in the (warm) synthesis threads.
   const adaptation = new AdaptationPool(1, config.cloneAnalysisBudgetSeconds, pool);

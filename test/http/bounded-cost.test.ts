@@ -98,7 +98,7 @@ describe('bounded cost per request', () => {
     assert.equal(current.status, 422);
     const issue = ((await current.json()) as { detail: { loc: unknown[]; msg: string }[] }).detail[0];
     assert.deepEqual(issue.loc, ['body', 'text']);
-    assert.match(issue.msg, /expands to \d+ characters.*at most 4 times as long as it is written/);
+    assert.match(issue.msg, /expands to \d+ characters.*at most 3 times as long as it is written/);
     const earlier = await earlierClient(server, plus.apiToken).post('/api/text-to-speech', { text: '99% '.repeat(87), lang: 'en-us', actor_id: findVoiceByAnyName('eng-olivia')!.id });
     assert.equal(earlier.status, 400);
     assert.equal(earlier.body.message.error_code, 'app/invalid/text');
@@ -118,6 +118,37 @@ describe('bounded cost per request', () => {
     });
     assert.equal(figures.status, 200, 'text with ordinary figures is spoken');
     await figures.arrayBuffer();
+  });
+
+  it('times and dates count as spoken: "12:30 2024-01-01 " × 112 (1,904 characters, 3.35× spoken) is refused before any credit', async () => {
+    const text = '12:30 2024-01-01 '.repeat(112);
+    assert.equal(text.length, 1904);
+    const before = (await server.services.accounts.require(plus.uid)).usedCredits;
+    const current = await fetch(`${server.url}/v1/text-to-speech`, {
+      method: 'POST',
+      headers: { 'x-api-key': plus.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ voice_id: olivia, model: 'ssfm-v30', text }),
+    });
+    assert.equal(current.status, 422);
+    const issue = ((await current.json()) as { detail: { loc: unknown[]; msg: string }[] }).detail[0];
+    assert.deepEqual(issue.loc, ['body', 'text']);
+    assert.match(issue.msg, /expands to 6383 characters.*at most 3 times as long as it is written \(\+100\), 5812 characters for these 1904/);
+    const openai = await fetch(`${server.url}/v1/audio/speech`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${plus.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'tts-1', voice: 'nova', input: text, response_format: 'wav' }),
+    });
+    assert.equal(openai.status, 400);
+    assert.equal(((await openai.json()) as { error: { param: string } }).error.param, 'input');
+    assert.equal((await server.services.accounts.require(plus.uid)).usedCredits, before, 'nothing was charged');
+    // Times and dates in sentences still speak.
+    const schedule = await fetch(`${server.url}/v1/text-to-speech`, {
+      method: 'POST',
+      headers: { 'x-api-key': plus.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ voice_id: olivia, model: 'ssfm-v30', text: 'On 2024-03-15 the 08:15 to Leeds leaves from platform 4, and the 08:42 from platform 11. '.repeat(8) }),
+    });
+    assert.equal(schedule.status, 200, 'a timetable in sentences is spoken');
+    await schedule.arrayBuffer();
   });
 
   it('error answers stay small whatever the request quotes back', async () => {

@@ -10,9 +10,11 @@ const invalid = (msg: string) => new ApiError(400, 'app/invalid/callback_url', m
 
 /**
  * `PUT /api/me/callback-url` `{callback_url}`: an absolute http(s) URL of at most 2048
- * characters. `null` removes the registration (ours: the document gives no way to). Where the
- * URL points is checked at each delivery, when its name is resolved. OWNER_CHANGES_PER_HOUR
- * changes an hour (each is an audit row), then 429 `app/too-many-requests` with Retry-After.
+ * characters. `null` removes the registration (ours: the document gives no way to). A URL whose
+ * form delivery would refuse (an address that is loopback, private or reserved, in any spelling;
+ * a `localhost` name) is refused here too; a name's addresses are checked at each delivery.
+ * OWNER_CHANGES_PER_HOUR changes an hour (each is an audit row), then 429
+ * `app/too-many-requests` with Retry-After.
  */
 export function registerMeCallbackUrl(api: FastifyInstance, services: Services): void {
   api.put('/me/callback-url', async (request) => {

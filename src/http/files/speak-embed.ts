@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../app/services.js';
 import { embedPath, noRedirectPath } from '../../services/speaks/speak-urls.js';
+import { ApiError } from '../api-error.js';
 import { speakForFile, type SignedQuery } from './speak-file-access.js';
 
 /**
@@ -11,8 +12,7 @@ export function registerSpeakEmbed(files: FastifyInstance, services: Services): 
   files.get('/speak/:name/embed', async (request: FastifyRequest<{ Params: { name: string }; Querystring: SignedQuery }>, reply) => {
     const { name } = request.params;
     const speak = await speakForFile(request, services, name, embedPath(name));
-    const expires = Number(request.query.expires);
-    const audioExpires = Number.isSafeInteger(expires) ? expires : Math.ceil(services.clock.now() / 1000) + 3600;
+    const audioExpires = expiresOf(request.query.expires) ?? Math.ceil(services.clock.now() / 1000) + 3600;
     const signed = services.urlSigner.signUntil(noRedirectPath(name), audioExpires);
     const src = `${noRedirectPath(name)}?${signed.query}`;
     const seconds = speak.duration?.toFixed(1) ?? '';
@@ -22,6 +22,17 @@ export function registerSpeakEmbed(files: FastifyInstance, services: Services): 
       .header('x-content-type-options', 'nosniff')
       .send(page(escapeHtml(src), escapeHtml(speak.contentType ?? 'audio/wav'), seconds));
   });
+}
+
+/**
+ * The page link's `expires`, which the audio link copies: whole unix seconds, at most 15 digits
+ * (as signed links carry it; the signer then cuts it to 24 h from now). Absent → null; anything
+ * else (negative, fractional, longer, repeated) is the caller's mistake, a 400.
+ */
+function expiresOf(value: unknown): number | null {
+  if (value === undefined) return null;
+  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) throw new ApiError(400, 'app/invalid/expires', 'expires must be whole unix seconds (at most 15 digits)');
+  return Number(value);
 }
 
 function page(src: string, type: string, seconds: string): string {

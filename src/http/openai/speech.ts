@@ -9,6 +9,9 @@ import { openAiErrors } from './openai-error.js';
 
 /** OpenAI's limit on `input`, in characters. */
 export const maxInputLength = 4096;
+/** OpenAI's range of `speed`. */
+const minSpeed = 0.25;
+const maxSpeed = 4;
 /** Formats OpenAI names; `aac` among them has no encoder here (docs/openai.md). */
 const requestFormats = ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'] as const;
 
@@ -18,12 +21,12 @@ function oneOf<T extends string>(values: readonly T[]) {
 }
 
 const SpeechRequest = Type.Object({
-  model: Type.String({ minLength: 1, description: `tts-1, tts-1-hd, gpt-4o-mini-tts, or an Orator model id (${speechModelIds.join(', ')})` }),
+  model: Type.Unsafe<string>({ type: 'string', enum: [...speechModelIds], description: `tts-1, tts-1-hd, gpt-4o-mini-tts, or an Orator model id (${speechModelIds.join(', ')})` }),
   input: Type.String({ minLength: 1, maxLength: maxInputLength }),
   voice: Type.String({ minLength: 1, description: 'An OpenAI voice name or a tc_/uc_ voice id (GET /v1/audio/voices)' }),
   instructions: Type.Optional(Type.String({ maxLength: maxInputLength })),
   response_format: Type.Optional(oneOf(requestFormats)),
-  speed: Type.Optional(Type.Number({ minimum: 0.25, maximum: 4 })),
+  speed: Type.Optional(Type.Number({ minimum: minSpeed, maximum: maxSpeed })),
   stream_format: Type.Optional(oneOf(['audio', 'sse'] as const)),
 });
 type SpeechRequestValue = Static<typeof SpeechRequest>;
@@ -32,6 +35,10 @@ type SpeechRequestValue = Static<typeof SpeechRequest>;
 function orderOf(body: SpeechRequestValue) {
   const model = modelForName(body.model);
   if (!model) throw openAiErrors.invalid(`Invalid value for 'model': '${body.model}'. Supported values are: ${speechModelIds.map((m) => `'${m}'`).join(', ')}.`, 'model');
+  // The schema's range alone lets a coerced "Infinity" through; a tempo must be a finite number in range.
+  if (body.speed !== undefined && !(typeof body.speed === 'number' && Number.isFinite(body.speed) && body.speed >= minSpeed && body.speed <= maxSpeed)) {
+    throw openAiErrors.invalid(`Invalid 'speed': must be a number from ${minSpeed} to ${maxSpeed}.`, 'speed');
+  }
   const format = body.response_format ?? 'mp3';
   if (!(streamFormats as readonly string[]).includes(format)) {
     throw openAiErrors.invalid(

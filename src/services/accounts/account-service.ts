@@ -12,6 +12,7 @@ import { accountNotFound, invalidValue, keyNotFound, ownerChangesLimited, planNo
 import type { RateLimiter } from '../../limits/limiter.js';
 import type { Plan } from './plan.js';
 import { PeriodMemo, type CurrentPeriod } from './period-memo.js';
+import { callbackUrlRefusal } from '../webhooks/callback-address.js';
 export type { CurrentPeriod } from './period-memo.js';
 
 export interface NewAccount {
@@ -70,6 +71,8 @@ export interface AccountServiceOptions {
   audit?: AccountAuditRepository;
   /** The accounts' API keys; default: the `account_keys` table of the accounts' database. */
   keys?: AccountKeyRepository;
+  /** ALLOW_PRIVATE_CALLBACKS: callback URLs may name loopback and private addresses (default false). */
+  allowPrivateCallbacks?: boolean;
   /**
    * The allowance of an owner's changes to its own account (each one an audit row), counted per
    * account on this limiter. Unset: unlimited (tests and tools that make no such changes).
@@ -96,6 +99,7 @@ export class AccountService {
   private readonly audit: AccountAuditRepository;
   private readonly keys: AccountKeyRepository;
   private readonly ownerChanges: AccountServiceOptions['ownerChanges'];
+  private readonly allowPrivateCallbacks: boolean;
   private lastAuditAt = 0;
   private readonly periods = new PeriodMemo();
   /** Sign-ins the repository keeps, as checked (digest, period): what keptSignInWithApiKey hands out. */
@@ -112,6 +116,7 @@ export class AccountService {
     this.audit = options.audit ?? new AccountAuditRepository(this.accounts.handle);
     this.keys = options.keys ?? new AccountKeyRepository(this.accounts.handle);
     this.ownerChanges = options.ownerChanges;
+    this.allowPrivateCallbacks = options.allowPrivateCallbacks ?? false;
   }
 
   async createAccount(input: NewAccount = {}): Promise<CreatedAccount> {
@@ -388,12 +393,13 @@ export class AccountService {
   }
 
   /**
-   * Validates the form only; where the URL may point is checked at delivery. An owner's change,
-   * so within the allowance of OWNER_CHANGES_PER_HOUR (`rate_limited` past it): the audit log is
-   * for finding what happened, and must not be floodable by the accounts it watches.
+   * Refuses every form delivery would refuse (callbackUrlRefusal decides both); the addresses a
+   * name resolves to are checked at each delivery. An owner's change, so within the allowance of
+   * OWNER_CHANGES_PER_HOUR (`rate_limited` past it): the audit log is for finding what happened,
+   * and must not be floodable by the accounts it watches.
    */
   async setCallbackUrl(uid: string, callbackUrl: string | null): Promise<Account> {
-    if (callbackUrl !== null) checkCallbackUrl(callbackUrl);
+    if (callbackUrl !== null) checkCallbackUrl(callbackUrl, this.allowPrivateCallbacks);
     await this.countOwnerChange(uid);
     const account = await this.update(uid, { callback_url: callbackUrl });
     // The URL itself may carry a secret in its query: the log says only whether one is set.
@@ -573,13 +579,14 @@ function checkAmount(n: number): void {
   if (!Number.isSafeInteger(n) || n < 1) throw invalidValue('a credit amount must be a whole number ≥ 1');
 }
 
-function checkCallbackUrl(value: string): void {
+function checkCallbackUrl(value: string, allowPrivate: boolean): void {
+  if (value.length > 2048) throw invalidValue('callback_url is longer than 2048 characters');
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     throw invalidValue('callback_url is not a valid URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidValue('callback_url must be http or https');
-  if (value.length > 2048) throw invalidValue('callback_url is longer than 2048 characters');
+  const refusal = callbackUrlRefusal(url, allowPrivate);
+  if (refusal) throw invalidValue(refusal);
 }

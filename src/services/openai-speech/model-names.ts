@@ -20,7 +20,7 @@ export interface ModelChoice {
 }
 
 export function modelForName(name: string): ModelChoice | null {
-  const tier = openAiModelTiers[name];
-  if (tier) return { model: tier, alias: true };
+  // Own keys only: `__proto__` or `constructor` is no model.
+  if (Object.hasOwn(openAiModelTiers, name)) return { model: openAiModelTiers[name], alias: true };
   return (ttsModels as readonly string[]).includes(name) ? { model: name as TtsModel, alias: false } : null;
 }

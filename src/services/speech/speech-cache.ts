@@ -24,7 +24,8 @@ export interface SpeechCacheStats {
 /**
  * Finished answers of synthesis requests, content-addressed: the key is the SHA-256 of everything
  * that shapes the bytes (the voice and its version, the rendering the engine gets, text, language,
- * model, emotion, every output control, format, seed). The bytes live in the blob store (disk or
+ * model, emotion, every output control, format, seed) and of the account asking, so no account
+ * can time another's entries. The bytes live in the blob store (disk or
  * S3), the index in the database (`synthesis_cache`), so every process of a scaled setup shares the
  * cache and it survives restarts. The stored bytes stay within `maxBytes`: before an answer is
  * stored, the least recently used entries are evicted to make room; an answer larger than the

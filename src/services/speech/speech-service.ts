@@ -96,7 +96,10 @@ export class SpeechService {
       targetLufs: order.output.targetLufs,
     };
     const seed = order.seed ?? 0;
+    // The account is part of the key: an account hits only answers its own requests stored, so
+    // the speed of a hit tells it nothing about what other accounts said (docs/caching.md).
     const cacheKey = SpeechCache.keyOf({
+      account: accountUid,
       voice: { id: voice.voiceId, kind: voice.kind, version: voice.version ?? null, rendering: voice.render(order.model, emotion, language) },
       model: order.model,
       emotion: { asked: order.emotion, chosen: emotion },

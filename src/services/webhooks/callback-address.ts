@@ -22,6 +22,31 @@ export function isPublicAddress(address: string): boolean {
   return v6.range() === 'unicast' && v6.match(globalUnicastV6);
 }
 
+/** `localhost` and every name under it always mean this machine (RFC 6761), whatever DNS says. */
+function isLocalhostName(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  return name === 'localhost' || name.endsWith('.localhost');
+}
+
+/**
+ * Why a callback URL is refused by its form alone, or null when only its name's addresses are
+ * left to check. Registration (`PUT /api/me/callback-url`) and every delivery attempt ask this
+ * one function, so a URL that registers is never refused by delivery for its form: a scheme
+ * other than http(s), a host that is an address delivery refuses, in any spelling the URL
+ * parser accepts (`[::127.0.0.1]`, `[::ffff:0:7f00:1]`, `[fec0::1]`, `0x7f.1`, `2130706433`:
+ * it rewrites each to its canonical address, which `isPublicAddress` judges), or a `localhost`
+ * name. A name's addresses are checked at each delivery (`vetCallbackHost`), since DNS answers
+ * change between registration and delivery.
+ */
+export function callbackUrlRefusal(url: URL, allowPrivate: boolean): string | null {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'callback_url must be http or https';
+  if (allowPrivate) return null;
+  const host = url.hostname.startsWith('[') && url.hostname.endsWith(']') ? url.hostname.slice(1, -1) : url.hostname;
+  if (net.isIP(host) !== 0) return isPublicAddress(host) ? null : `callback host ${host} is a private or reserved address`;
+  if (isLocalhostName(host)) return `callback host ${host} is this machine`;
+  return null;
+}
+
 export interface VettedAddress {
   address: string;
   family: 4 | 6;

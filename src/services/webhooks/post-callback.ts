@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { RefusedCallbackAddress, vetCallbackHost, type VettedAddress } from './callback-address.js';
+import { callbackUrlRefusal, RefusedCallbackAddress, vetCallbackHost, type VettedAddress } from './callback-address.js';
 
 /** What one delivery attempt came to. */
 export type AttemptOutcome =
@@ -32,7 +32,9 @@ export async function postCallback(url: string, body: string, headers: Record<st
   } catch {
     return { kind: 'final', status: null, error: 'invalid callback URL' };
   }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') return { kind: 'final', status: null, error: 'callback URL is not http(s)' };
+  // The same judgement as at registration; then the name's addresses, as resolved now.
+  const refusal = callbackUrlRefusal(target, options.allowPrivate);
+  if (refusal) return { kind: 'final', status: null, error: refusal };
   const deadline = Date.now() + options.timeoutMs;
   let vetted: VettedAddress;
   try {

@@ -1,11 +1,13 @@
-import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describeKokoroModel, isKokoroModelDir, kokoroModelFile, type InstalledKokoroModel } from '../../synthesis/engines/kokoro/kokoro-catalog.js';
 import { KokoroModel } from '../../synthesis/engines/kokoro/kokoro-model.js';
 import { readKokoroVocab } from '../../synthesis/engines/kokoro/kokoro-vocab.js';
 import { readVoicePacks } from '../../synthesis/engines/kokoro/kokoro-voices.js';
-import { download, fileDigest } from './models-download.js';
+import { ModelError } from '../../synthesis/engines/model-error.js';
+import { copyBounded, download, fileDigest } from './models-download.js';
+import { bytesText, inside, installLimits, InstallRefused, modelNameOfUrl, safeModelName, type InstallLimits } from './models-limits.js';
 import { UsageError } from './usage-error.js';
 
 const isUrl = (source: string) => /^https?:\/\//i.test(source);
@@ -26,26 +28,35 @@ export async function voicesBeside(onnx: string): Promise<string | null> {
  * are gathered in `.partial/NAME.kokoro/` (downloads resume), the checksum, vocab, voices and
  * the graph's inputs are verified, and the directory is renamed into place in one step.
  */
-export async function installKokoro(onnxSource: string, voicesSource: string, modelsDir: string, options: { sha256?: string; md5?: string }): Promise<InstalledKokoroModel> {
-  const name = decodeURIComponent(path.basename(isUrl(onnxSource) ? new URL(onnxSource).pathname : onnxSource)).replace(/\.onnx$/, '');
-  if (!name || !/\.onnx$/.test(isUrl(onnxSource) ? new URL(onnxSource).pathname : onnxSource)) throw new UsageError(`${onnxSource}: give the Kokoro graph, NAME.onnx`);
-  const partial = path.join(modelsDir, '.partial', `${name}.kokoro`);
+export async function installKokoro(onnxSource: string, voicesSource: string, modelsDir: string, options: { sha256?: string; md5?: string; trustedOrigin?: string; limits?: InstallLimits }): Promise<InstalledKokoroModel> {
+  const limits = options.limits ?? installLimits;
+  let name: string;
+  if (isUrl(onnxSource)) name = modelNameOfUrl(onnxSource);
+  else {
+    if (!/\.onnx$/.test(onnxSource)) throw new UsageError(`${onnxSource}: give the Kokoro graph, NAME.onnx`);
+    name = safeModelName(path.basename(onnxSource).replace(/\.onnx$/, ''), onnxSource);
+  }
+  const partial = inside(path.join(modelsDir, '.partial'), `${name}.kokoro`);
   await mkdir(partial, { recursive: true });
   const voicesIsDir = !isUrl(voicesSource) && (await stat(voicesSource).catch(() => null))?.isDirectory();
   const voicesTarget = path.join(partial, voicesIsDir ? 'voices' : 'voices.bin');
-  if (isUrl(onnxSource)) await download(onnxSource, path.join(partial, kokoroModelFile), `${name}.onnx`);
-  else await cp(onnxSource, path.join(partial, kokoroModelFile)).catch(() => {
-    throw new UsageError(`${onnxSource}: no such file`);
-  });
-  if (isUrl(voicesSource)) await download(voicesSource, voicesTarget, 'voices');
-  else await cp(voicesSource, voicesTarget, { recursive: true }).catch(() => {
-    throw new UsageError(`${voicesSource}: no such voices file or directory`);
-  });
-  if (!isUrl(onnxSource)) {
-    for (const extra of ['config.json', `${name}.voice.json`]) {
-      const beside = path.join(path.dirname(onnxSource), extra);
-      if (existsSync(beside)) await cp(beside, path.join(partial, extra === 'config.json' ? 'config.json' : 'voice.json'));
+  const bounds = (url: string, maxBytes: number) => ({ maxBytes, trustedOrigin: options.trustedOrigin ?? new URL(url).origin });
+  try {
+    if (isUrl(onnxSource)) await download(onnxSource, path.join(partial, kokoroModelFile), `${name}.onnx`, bounds(onnxSource, limits.modelBytes));
+    else await copyBounded(onnxSource, path.join(partial, kokoroModelFile), limits.modelBytes);
+    if (isUrl(voicesSource)) await download(voicesSource, voicesTarget, 'voices', bounds(voicesSource, limits.voicesBytes));
+    else if (voicesIsDir) await copyVoicesDir(voicesSource, voicesTarget, limits.voicesBytes);
+    else await copyBounded(voicesSource, voicesTarget, limits.voicesBytes, `${voicesSource}: no such voices file or directory`);
+    if (!isUrl(onnxSource)) {
+      for (const extra of ['config.json', `${name}.voice.json`]) {
+        const beside = path.join(path.dirname(onnxSource), extra);
+        if (existsSync(beside)) await copyBounded(beside, path.join(partial, extra === 'config.json' ? 'config.json' : 'voice.json'), limits.configBytes);
+      }
     }
+  } catch (error) {
+    // A refusal leaves nothing; a transfer cut short keeps the parts for the next run to resume.
+    if (error instanceof InstallRefused || error instanceof UsageError || error instanceof ModelError) await rm(partial, { recursive: true, force: true });
+    throw error;
   }
   try {
     for (const [algorithm, expected] of [['sha256', options.sha256], ['md5', options.md5]] as const) {
@@ -61,13 +72,32 @@ export async function installKokoro(onnxSource: string, voicesSource: string, mo
     await rm(partial, { recursive: true, force: true });
     throw error;
   }
-  const target = path.join(modelsDir, name);
+  const target = inside(modelsDir, name);
   if (existsSync(target)) {
     if (!isKokoroModelDir(target)) throw new UsageError(`${target} exists and is not a Kokoro model; remove it first`);
     await rm(target, { recursive: true, force: true });
   }
   await rename(partial, target);
   return describeKokoroModel(target);
+}
+
+/**
+ * A `voices/` directory: only its regular files `NAME.npy` / `NAME.bin` with safe names are copied
+ * (their content: links are followed, never copied as links; subdirectories are skipped), at most
+ * `maxBytes` together.
+ */
+async function copyVoicesDir(from: string, to: string, maxBytes: number): Promise<void> {
+  await mkdir(to, { recursive: true });
+  let total = 0;
+  for (const file of (await readdir(from)).sort()) {
+    if (!/\.(npy|bin)$/.test(file)) continue;
+    const info = await stat(path.join(from, file)).catch(() => null);
+    if (!info?.isFile()) continue;
+    safeModelName(file, path.join(from, file));
+    total += info.size;
+    if (total > maxBytes) throw new InstallRefused(`${from}: voices larger than the ${bytesText(maxBytes)} an install takes for them`);
+    await copyFile(path.join(from, file), inside(to, file));
+  }
 }
 
 /** Removes a Kokoro model directory; `model.onnx` goes first so a running server stops listing it at once. */

@@ -5,9 +5,11 @@ import type { CatalogVoice } from '../../synthesis/catalog/voice-types.js';
 import { isKokoroGraph } from '../../synthesis/engines/kokoro/kokoro-model.js';
 import { describeModel, type InstalledModel } from '../../synthesis/engines/piper/piper-catalog.js';
 import { readPiperConfig } from '../../synthesis/engines/piper/piper-config.js';
+import { ModelError } from '../../synthesis/engines/model-error.js';
 import { PiperModel } from '../../synthesis/engines/piper/piper-model.js';
-import { download, fileDigest } from './models-download.js';
+import { copyBounded, download, fileDigest } from './models-download.js';
 import { installKokoro, removeKokoro, voicesBeside } from './models-install-kokoro.js';
+import { inside, installLimits, InstallRefused, modelNameOfUrl, safeModelName, type InstallLimits } from './models-limits.js';
 import { UsageError } from './usage-error.js';
 
 /** What an install reports, whichever engine the model is for. */
@@ -25,6 +27,10 @@ export interface InstallOptions {
   md5?: string;
   /** A Kokoro model's voices (file, directory or URL); found beside a local `.onnx` when absent. */
   voices?: string;
+  /** The origin the operator named (an index's); default: the URL's own. Other origins must be public. */
+  trustedOrigin?: string;
+  /** Size bounds (tests lower them); default `installLimits`. */
+  limits?: InstallLimits;
 }
 
 /**
@@ -37,6 +43,7 @@ export interface InstallOptions {
 export async function installModels(source: string, modelsDir: string, options: InstallOptions = {}): Promise<InstallResult[]> {
   await mkdir(path.join(modelsDir, '.partial'), { recursive: true });
   if (/^https?:\/\//i.test(source)) {
+    if (!/\.onnx$/i.test(new URL(source).pathname)) throw new UsageError(`${source}: give the URL of NAME.onnx (NAME.onnx.json is fetched beside it)`);
     if (options.voices) return [kokoroResult(await installKokoro(source, options.voices, modelsDir, options))];
     return [piperResult(await installFromUrl(source, modelsDir, options))];
   }
@@ -76,32 +83,53 @@ function kokoroResult(model: { name: string; voices: CatalogVoice[]; problem: st
 
 async function installFromFile(onnx: string, modelsDir: string, options: InstallOptions): Promise<InstalledModel> {
   if (!onnx.endsWith('.onnx')) throw new UsageError(`${onnx}: a Piper voice is NAME.onnx with NAME.onnx.json beside it`);
-  const name = path.basename(onnx, '.onnx');
+  const name = safeModelName(path.basename(onnx, '.onnx'), onnx);
+  const limits = options.limits ?? installLimits;
   const partial = partialPaths(modelsDir, name);
-  await copyFile(onnx, partial.onnx);
-  await copyFile(`${onnx}.json`, partial.json).catch(() => {
-    throw new UsageError(`${onnx}.json: missing (a Piper voice needs NAME.onnx and NAME.onnx.json side by side)`);
-  });
-  const sidecar = onnx.replace(/\.onnx$/, '.voice.json');
-  if (existsSync(sidecar)) await copyFile(sidecar, partial.sidecar);
+  try {
+    await copyBounded(onnx, partial.onnx, limits.modelBytes);
+    await copyBounded(`${onnx}.json`, partial.json, limits.configBytes, `${onnx}.json: missing (a Piper voice needs NAME.onnx and NAME.onnx.json side by side)`);
+    const sidecar = onnx.replace(/\.onnx$/, '.voice.json');
+    if (existsSync(sidecar)) await copyBounded(sidecar, partial.sidecar, limits.configBytes);
+  } catch (error) {
+    await removePartial(partial);
+    throw error;
+  }
   return verifyAndPlace(name, partial, modelsDir, options);
 }
 
+async function removePartial(partial: ReturnType<typeof partialPaths>): Promise<void> {
+  await Promise.all(Object.values(partial).map((p) => rm(p, { force: true })));
+}
+
+/**
+ * The `.onnx.json` (fetched whole, at most `configBytes`, and read as a Piper config before the
+ * model is fetched), then the model (resumable, at most `modelBytes`). A refusal (a bad name, a
+ * config that is not one, a file too big, a redirect to a private address) leaves nothing behind;
+ * a transfer cut short keeps the model's part for the next run to resume.
+ */
 async function installFromUrl(url: string, modelsDir: string, options: InstallOptions): Promise<InstalledModel> {
-  const name = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '').replace(/\.onnx$/, '');
-  if (!url.split('?')[0].endsWith('.onnx') || !name) throw new UsageError(`${url}: give the URL of NAME.onnx (NAME.onnx.json is fetched beside it)`);
+  const name = modelNameOfUrl(url);
+  const limits = options.limits ?? installLimits;
+  const trustedOrigin = options.trustedOrigin ?? new URL(url).origin;
   const partial = partialPaths(modelsDir, name);
-  // The small .onnx.json is fetched whole each time; only the model resumes.
-  await rm(partial.json, { force: true });
-  await download(`${url}.json`, partial.json, `${name}.onnx.json`);
-  readPiperConfig(partial.json);
-  await download(url, partial.onnx, `${name}.onnx`);
+  try {
+    // The small .onnx.json is fetched whole each time; only the model resumes.
+    await rm(partial.json, { force: true });
+    await download(`${url}.json`, partial.json, `${name}.onnx.json`, { maxBytes: limits.configBytes, trustedOrigin });
+    readPiperConfig(partial.json);
+    await download(url, partial.onnx, `${name}.onnx`, { maxBytes: limits.modelBytes, trustedOrigin });
+  } catch (error) {
+    if (error instanceof InstallRefused || error instanceof ModelError) await removePartial(partial);
+    else await rm(partial.json, { force: true });
+    throw error;
+  }
   return verifyAndPlace(name, partial, modelsDir, options);
 }
 
 function partialPaths(modelsDir: string, name: string) {
   const dir = path.join(modelsDir, '.partial');
-  return { onnx: path.join(dir, `${name}.onnx`), json: path.join(dir, `${name}.onnx.json`), sidecar: path.join(dir, `${name}.voice.json`) };
+  return { onnx: inside(dir, `${name}.onnx`), json: inside(dir, `${name}.onnx.json`), sidecar: inside(dir, `${name}.voice.json`) };
 }
 
 async function verifyAndPlace(name: string, partial: ReturnType<typeof partialPaths>, modelsDir: string, options: InstallOptions): Promise<InstalledModel> {
@@ -116,10 +144,10 @@ async function verifyAndPlace(name: string, partial: ReturnType<typeof partialPa
     await model.release();
   } catch (error) {
     // A bad download is not kept for resuming; a good partial file stays until it verifies.
-    await Promise.all(Object.values(partial).map((p) => rm(p, { force: true })));
+    await removePartial(partial);
     throw error;
   }
-  const target = path.join(modelsDir, `${name}.onnx`);
+  const target = inside(modelsDir, `${name}.onnx`);
   if (existsSync(partial.sidecar)) await rename(partial.sidecar, target.replace(/\.onnx$/, '.voice.json'));
   await rename(partial.json, `${target}.json`);
   await rename(partial.onnx, target);

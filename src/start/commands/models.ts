@@ -53,7 +53,8 @@ async function runModels(config: Config, argv: string[]): Promise<void> {
       if (index) {
         const voice = (await readVoicesIndex(index)).find((v) => v.key === source);
         if (!voice) throw new UsageError(`${index} has no voice "${source}"`);
-        installed = await installModels(voice.url, config.modelsDir, { md5: voice.md5 ?? undefined, sha256: option('--sha256') });
+        // The index's origin is the one the operator named: its files elsewhere must be public.
+        installed = await installModels(voice.url, config.modelsDir, { md5: voice.md5 ?? undefined, sha256: option('--sha256'), trustedOrigin: new URL(index).origin });
       } else {
         installed = await installModels(source, config.modelsDir, { sha256: option('--sha256'), voices: option('--voices') });
       }

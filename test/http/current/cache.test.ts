@@ -56,6 +56,26 @@ describe('response cache (POST /v1/text-to-speech, with-timestamps)', () => {
     assert.equal(credits2 - credits1, credits1 - credits0, 'the hit is charged as much as the miss');
   });
 
+  it('is no cross-account oracle: another account speaking the same text misses (and stores its own), the first account\'s repeat hits', async () => {
+    const other = await server.createAccount('plus');
+    const body = { text: 'The code for the side door is four one seven.' };
+    const stats = server.services.speechCache.stats;
+    const [hits0, misses0, stores0] = [stats.hits, stats.misses, stats.stores];
+    const [metricHits0, metricMisses0] = [await metric('hit'), await metric('miss')];
+    const first = await speak(body);
+    assert.deepEqual([stats.hits - hits0, stats.misses - misses0, stats.stores - stores0], [0, 1, 1], 'A: a miss, stored');
+    const res = await post('/v1/text-to-speech', body, other.apiKey);
+    assert.equal(res.status, 200);
+    const theirs = Buffer.from(await res.arrayBuffer());
+    assert.deepEqual([stats.hits - hits0, stats.misses - misses0, stats.stores - stores0], [0, 2, 2], "B: a miss by the cache's own counter, stored apart");
+    assert.equal(await metric('miss'), metricMisses0 + 2, 'orator_cache_lookups_total{outcome="miss"} counts both');
+    assert.equal(await metric('hit'), metricHits0, 'no hit for B');
+    assert.ok(theirs.equals(first), 'the same audio, synthesized again');
+    const again = await speak(body);
+    assert.deepEqual([stats.hits - hits0, stats.misses - misses0], [1, 2], "A's repeat hits its own entry");
+    assert.ok(again.equals(first));
+  });
+
   it('tells apart requests differing in any control (text, emotion, pitch, tempo, format, seed)', async () => {
     const base = { text: 'Controls make different answers.' };
     const variants = [

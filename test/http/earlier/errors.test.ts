@@ -121,6 +121,15 @@ describe('errors of the earlier interface', () => {
     assert.ok(expires * 1000 - clock.now() <= 24 * 3600 * 1000 + 1000, `expires ${expires} lies beyond 24 h`);
   });
 
+  it('the embed page answers 400 app/invalid/expires to an expiry that is not whole unix seconds, never 500', async () => {
+    for (const expires of ['-1', '1.5', '1e9', '9999999999999999', '99999999999999999999', '', 'abc', ' 1', '0x10']) {
+      const answer = await client.get(`/files/speak/${speakId}.wav/embed?expires=${encodeURIComponent(expires)}`);
+      assertError(answer, 400, 'app/invalid/expires', `expires=${expires}`);
+    }
+    assertError(await client.get(`/files/speak/${speakId}.wav/embed?expires=1&expires=2`), 400, 'app/invalid/expires', 'repeated');
+    assert.equal((await client.call('GET', `/files/speak/${speakId}.wav/embed?expires=0`)).status, 200, 'a past expiry is whole seconds: the page links audio that has expired');
+  });
+
   it('PUT /api/me/callback-url: its two error codes; null unregisters', async () => {
     assertError(await client.put('/api/me/callback-url', {}), 400, 'app/param/not-enough/callback_url');
     assertError(await client.call('PUT', '/api/me/callback-url'), 400, 'app/param/not-enough/callback_url', 'no body');

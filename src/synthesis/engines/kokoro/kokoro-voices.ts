@@ -13,6 +13,31 @@ function openZip(file: string): AdmZip {
   return new Zip(file);
 }
 
+/**
+ * Bounds of a voices file, checked on the sizes the archive declares before anything is inflated
+ * (adm-zip then inflates an entry no further than its declared size): a voice of Kokoro v1.0 is a
+ * [510,1,256] float32 array, 522 kB, and its 54 voices 28 MB, so a 1 MB archive that would
+ * inflate to 1 GiB is refused without inflating it.
+ */
+export const voiceEntryMaxBytes = 16 * 1024 * 1024;
+export const voicesMaxBytes = 256 * 1024 * 1024;
+/** At most this many voices in one file or directory. */
+export const voicesMaxCount = 1024;
+
+/**
+ * A voice's name, from the last segment of a file or archive entry name (an entry's folders are
+ * dropped: nothing is written under an entry's name): it becomes part of catalog ids and display
+ * names, so letters, digits, `_ . -` only, at most 64; anything else is refused.
+ */
+function voiceName(file: string, ext: string, where: string): string {
+  const name = (file.split(/[/\\]/).pop() ?? '').slice(0, -ext.length);
+  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(name)) {
+    // eslint-disable-next-line no-control-regex
+    throw new ModelError('voices_invalid', `${where}: "${name.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?').slice(0, 80)}" is not a voice name (letters, digits, _ . -, at most 64)`);
+  }
+  return name;
+}
+
 /** Floats in one style vector: the model's `style` input is [1, 256]. */
 export const kokoroStyleSize = 256;
 
@@ -51,25 +76,55 @@ export function readVoicePacks(voicesPath: string): KokoroVoicePack[] {
     throw new ModelError('voices_missing', `${voicesPath}: no voices file (a Kokoro model needs voices.bin, voices.npz or a voices/ directory beside model.onnx)`);
   }
   const packs: KokoroVoicePack[] = [];
+  const tooBig = (what: string) => new ModelError('voices_invalid', what);
   if (stat.isDirectory()) {
+    let total = 0;
     for (const file of readdirSync(voicesPath).sort()) {
       const ext = path.extname(file);
       if (ext !== '.npy' && ext !== '.bin') continue;
-      const bytes = readFileSync(path.join(voicesPath, file));
-      const name = path.basename(file, ext);
-      packs.push(ext === '.npy' ? packOfNpy(name, bytes, path.join(voicesPath, file)) : packOfRaw(name, bytes, path.join(voicesPath, file)));
+      const where = path.join(voicesPath, file);
+      const size = statSync(where).size;
+      total += size;
+      if (size > voiceEntryMaxBytes) throw tooBig(`${where}: ${size} bytes, more than the ${voiceEntryMaxBytes} a voice may be`);
+      if (total > voicesMaxBytes) throw tooBig(`${voicesPath}: voices of more than ${voicesMaxBytes} bytes together`);
+      if (packs.length >= voicesMaxCount) throw tooBig(`${voicesPath}: more than ${voicesMaxCount} voices`);
+      const name = voiceName(file, ext, where);
+      const bytes = readFileSync(where);
+      packs.push(ext === '.npy' ? packOfNpy(name, bytes, where) : packOfRaw(name, bytes, where));
     }
   } else {
+    if (stat.size > voicesMaxBytes) throw tooBig(`${voicesPath}: ${stat.size} bytes, more than the ${voicesMaxBytes} a voices file may be`);
     let zip: AdmZip;
     try {
       zip = openZip(voicesPath);
     } catch (error) {
       throw new ModelError('voices_invalid', `${voicesPath}: not an npz (zip) voices file (${(error as Error).message})`);
     }
-    for (const entry of zip.getEntries()) {
-      if (entry.isDirectory || !entry.entryName.endsWith('.npy')) continue;
-      const name = path.basename(entry.entryName, '.npy');
-      packs.push(packOfNpy(name, entry.getData(), `${voicesPath}:${entry.entryName}`));
+    const entries = zip.getEntries().filter((entry) => !entry.isDirectory && entry.entryName.endsWith('.npy'));
+    // Sizes as the archive declares them, all checked before any entry is inflated.
+    let declared = 0;
+    for (const entry of entries) {
+      const where = `${voicesPath}:${entry.entryName.slice(0, 200)}`;
+      if (entry.header.size > voiceEntryMaxBytes) throw tooBig(`${where}: declares ${entry.header.size} bytes inflated, more than the ${voiceEntryMaxBytes} a voice may be`);
+      declared += entry.header.size;
+      if (declared > voicesMaxBytes) throw tooBig(`${voicesPath}: declares more than ${voicesMaxBytes} bytes inflated (${entries.length} entries)`);
+      voiceName(entry.entryName, '.npy', where);
+    }
+    if (entries.length > voicesMaxCount) throw tooBig(`${voicesPath}: more than ${voicesMaxCount} voices`);
+    const seen = new Set<string>();
+    for (const entry of entries) {
+      const where = `${voicesPath}:${entry.entryName.slice(0, 200)}`;
+      const name = voiceName(entry.entryName, '.npy', where);
+      if (seen.has(name)) throw new ModelError('voices_invalid', `${where}: a second voice named ${name}`);
+      seen.add(name);
+      let data: Buffer;
+      try {
+        data = entry.getData();
+      } catch (error) {
+        throw new ModelError('voices_invalid', `${where}: cannot be inflated (${(error as Error).message})`);
+      }
+      if (data.length !== entry.header.size) throw new ModelError('voices_invalid', `${where}: inflates to ${data.length} bytes, not the ${entry.header.size} it declares`);
+      packs.push(packOfNpy(name, data, where));
     }
   }
   if (packs.length === 0) throw new ModelError('voices_invalid', `${voicesPath}: holds no voices`);
@@ -115,7 +170,7 @@ export function styleFor(pack: KokoroVoicePack, tokens: number): Float32Array {
 export function voiceNamesIn(voicesPath: string): string[] {
   let names: string[];
   if (statSync(voicesPath).isDirectory()) {
-    names = readdirSync(voicesPath).filter((f) => f.endsWith('.npy') || f.endsWith('.bin')).map((f) => path.basename(f, path.extname(f)));
+    names = readdirSync(voicesPath).filter((f) => f.endsWith('.npy') || f.endsWith('.bin')).map((f) => voiceName(f, path.extname(f), path.join(voicesPath, f)));
   } else {
     let zip: AdmZip;
     try {
@@ -123,7 +178,7 @@ export function voiceNamesIn(voicesPath: string): string[] {
     } catch (error) {
       throw new ModelError('voices_invalid', `${voicesPath}: not an npz (zip) voices file (${(error as Error).message})`);
     }
-    names = zip.getEntries().filter((e) => !e.isDirectory && e.entryName.endsWith('.npy')).map((e) => path.basename(e.entryName, '.npy'));
+    names = zip.getEntries().filter((e) => !e.isDirectory && e.entryName.endsWith('.npy')).map((e) => voiceName(e.entryName, '.npy', `${voicesPath}:${e.entryName.slice(0, 200)}`));
   }
   if (names.length === 0) throw new ModelError('voices_invalid', `${voicesPath}: holds no voices`);
   return [...new Set(names)].sort((a, b) => a.localeCompare(b));
