@@ -97,6 +97,23 @@ export class DeliveryRepository {
       .execute();
   }
 
+  /**
+   * Deliveries still pending with ids after `afterId` (all when null), by id, at most `limit`:
+   * a page of the work the reconciler makes sure is queued. Ids and owners only (no sealed URL).
+   */
+  async pendingPage(afterId: string | null, limit: number): Promise<Array<{ id: string; uid: string }>> {
+    return this.db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'uid'])
+      // finished_at is null exactly while pending, and is indexed.
+      .where('finished_at', 'is', null)
+      .where('status', '=', 'pending')
+      .$if(afterId !== null, (q) => q.where('id', '>', afterId!))
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
   /** Removes deliveries that ended (delivered or failed) before `before`, at most `limit`; returns how many. */
   async removeFinishedBefore(before: number, limit: number): Promise<number> {
     const ids = this.db.selectFrom('webhook_deliveries').select('id').where('finished_at', 'is not', null).where('finished_at', '<', before).limit(limit);
