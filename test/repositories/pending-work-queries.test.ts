@@ -81,3 +81,24 @@ onEveryDatabase('pending work queries', (c) => {
     assert.deepEqual(mine.map((r) => r.voiceId), [waiting.voice_id, training.voice_id].sort());
   });
 });
+
+onEveryDatabase('webhook attempt holds', (c) => {
+  it('an attempt holds its delivery until its lease passes, it is recorded, or it is let go', async () => {
+    const uid = await c.account();
+    const id = await c.repos.deliveries.createIdFor(newId(), uid, 'https://example.com/hook', 1_000);
+    const other = await c.other();
+    assert.equal(await c.repos.deliveries.beginAttempt(id, 1_000, 16_000), true);
+    // Another node's job of the same delivery waits while the lease runs…
+    assert.equal(await other.deliveries.beginAttempt(id, 15_999, 31_000), false);
+    // …and takes it once the lease has passed (the first attempt's worker died).
+    assert.equal(await other.deliveries.beginAttempt(id, 16_000, 31_000), true);
+    // Recording the attempt lets it go.
+    await other.deliveries.record(id, { attempts: 1, status: 503, error: 'busy', ended: null }, 17_000);
+    assert.equal(await c.repos.deliveries.beginAttempt(id, 17_000, 32_000), true);
+    await c.repos.deliveries.endAttempt(id);
+    assert.equal(await other.deliveries.beginAttempt(id, 17_001, 32_000), true);
+    // An ended delivery is never taken.
+    await other.deliveries.record(id, { attempts: 2, status: 200, error: null, ended: 'delivered' }, 18_000);
+    assert.equal(await c.repos.deliveries.beginAttempt(id, 99_000, 100_000), false);
+  });
+});

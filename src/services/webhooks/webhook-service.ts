@@ -39,6 +39,11 @@ const reconcilePageSize = 200;
 /** How long an attempt waits when its account's slots are all taken; jittered so they do not come back in step. */
 const slotWaitMs = 2_000;
 
+/** An attempt's hold on its delivery lasts its timeout and this much more. */
+const attemptLeaseMarginMs = 5_000;
+
+const jittered = (ms: number) => Math.round(ms * (0.75 + Math.random() * 0.5));
+
 export const webhookJobIdOf = (deliveryId: string) => `webhook:${deliveryId}`;
 
 /** Default attempt limits: decisions §2. */
@@ -115,20 +120,33 @@ export class WebhookService implements SpeakFinishedListener {
     if (!delivery || delivery.status !== 'pending') return null;
     const slots = this.deps.accountSlots;
     const release = slots ? await slots.limiter.tryAcquire(`webhook:${delivery.uid}`, slots.limit) : async () => {};
-    if (!release) throw new JobPostponed(Math.round(slotWaitMs * (0.75 + Math.random() * 0.5)));
+    if (!release) throw new JobPostponed(jittered(slotWaitMs));
     try {
-      return await this.deliver(delivery, Math.max(jobAttempt, delivery.attempts + 1));
+      // Held in the database for the attempt: a second job of this delivery (queued again by the
+      // reconciler after the queue lost this one) waits rather than posting a second time.
+      const now = this.deps.clock.now();
+      if (!(await this.deps.deliveries.beginAttempt(deliveryId, now, now + this.post.timeoutMs + attemptLeaseMarginMs))) throw new JobPostponed(jittered(slotWaitMs));
+      let recorded = false;
+      try {
+        const outcome = await this.deliver(delivery, Math.max(jobAttempt, delivery.attempts + 1), () => {
+          recorded = true;
+        });
+        return outcome;
+      } finally {
+        if (!recorded) await this.deps.deliveries.endAttempt(deliveryId).catch(() => undefined);
+      }
     } finally {
       await release();
     }
   }
 
-  private async deliver(delivery: NonNullable<Awaited<ReturnType<DeliveryRepository['get']>>>, attempt: number): Promise<AttemptOutcome | null> {
+  private async deliver(delivery: NonNullable<Awaited<ReturnType<DeliveryRepository['get']>>>, attempt: number, onRecorded: () => void): Promise<AttemptOutcome | null> {
     const deliveryId = delivery.id;
     const now = () => this.deps.clock.now();
     const speak = await this.deps.speaks.get(delivery.speak_id);
     if (!speak) {
       await this.deps.deliveries.record(deliveryId, { attempts: attempt, status: null, error: 'speak no longer exists', ended: 'failed' }, now());
+      onRecorded();
       return null;
     }
     const body = JSON.stringify(webhookBody(speak, this.deps.urls));
@@ -143,6 +161,7 @@ export class WebhookService implements SpeakFinishedListener {
       { attempts: attempt, status: outcome.status, error: outcome.kind === 'delivered' ? null : outcome.error, ended },
       now(),
     );
+    onRecorded();
     if (!ended) throw new RetryableDelivery(`webhook ${deliveryId} attempt ${attempt}: ${outcome.kind === 'retry' ? outcome.error : ''}`);
     return outcome;
   }
