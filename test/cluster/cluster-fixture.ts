@@ -155,6 +155,16 @@ export class Cluster {
     return ends;
   }
 
+  /** An S3 outage: the server stops answering (connections refused) until startS3(); its objects stay. */
+  async stopS3(): Promise<void> {
+    await this.s3.stop();
+  }
+
+  /** The S3 server back on the same port, with the same objects. */
+  async startS3(): Promise<void> {
+    await this.s3.restart();
+  }
+
   /** Keys of the objects in the bucket under `prefix`. */
   async s3ObjectKeys(prefix: string): Promise<string[]> {
     const keys: string[] = [];
