@@ -123,10 +123,10 @@ export class Cluster {
   }
 
   /** Starts a node on `port` (or a free one) with its own empty DATA_DIR; resolves once it answers. */
-  async start(role: 'api' | 'worker', options: { port?: number; env?: NodeJS.ProcessEnv } = {}): Promise<ClusterNode> {
+  async start(role: 'api' | 'worker', options: { port?: number; env?: NodeJS.ProcessEnv; startTimeoutMs?: number } = {}): Promise<ClusterNode> {
     const port = options.port ?? (await freePort());
     const dataDir = await this.newDataDir(role);
-    const child = await startChildServer({ ...this.env, ...options.env, DATA_DIR: dataDir, PORT: String(port) }, this.children, ['--role', role]);
+    const child = await startChildServer({ ...this.env, ...options.env, DATA_DIR: dataDir, PORT: String(port) }, this.children, ['--role', role], options.startTimeoutMs);
     const node = { role, url: `http://127.0.0.1:${port}`, dataDir, child };
     this.nodes.push(node);
     return node;

@@ -43,7 +43,8 @@ describe('a cluster through outages: Redis emptied, S3 cut for a minute', { skip
     await cluster.open('http://127.0.0.1:1');
     account = await cluster.createAccount('plus');
     await cluster.setPlan('plus', { speakRatePerMinute: 1000 });
-    [api, worker] = await Promise.all([cluster.start('api'), cluster.start('worker')]);
+    // A shared test machine under load may take minutes to start a node: a guard, not a speed assert.
+    [api, worker] = await Promise.all([cluster.start('api', { startTimeoutMs: 300_000 }), cluster.start('worker', { startTimeoutMs: 300_000 })]);
     receiver = await startCountingReceiver();
     const set = await earlierClient(api, account.api_token).put('/api/me/callback-url', { callback_url: receiver.url });
     assert.equal(set.status, 200, JSON.stringify(set.body));
