@@ -13,6 +13,7 @@ import type { VoiceResolver } from '../services/voices/voice-resolver.js';
 import { webhookJob } from '../services/webhooks/webhook-job.js';
 import { WebhookService } from '../services/webhooks/webhook-service.js';
 import type { Synthesizer } from '../synthesis/pipeline/synthesizer.js';
+import type { BackendRetries } from '../outages/backend-retries.js';
 
 /** The services of the earlier interface: speaks and their job, upload slots, webhooks and their job. */
 export interface EarlierServices {
@@ -45,11 +46,20 @@ export interface EarlierServiceDeps {
   voices: VoiceResolver;
   /** SPEAK_RETENTION_HOURS in ms: how long a finished speak is answered. */
   speakRetentionMs?: number;
+  /** STORAGE_RETRY_SECONDS in ms: how long a speak's job waits out an unreachable storage. */
+  storageRetryMs?: number;
+  /** Where retries against unreachable backends are told (the metrics). */
+  retries?: BackendRetries;
+  /** WEBHOOK_ACCOUNT_CONCURRENCY: one account's webhook attempts in flight at once. */
+  webhookAccountConcurrency?: number;
+  /** WEBHOOK_TIMEOUT_SECONDS in ms: one delivery attempt. Default 10 s. */
+  webhookTimeoutMs?: number;
 }
 
 /**
- * Wires the earlier interface's services, registers their job types on the queue, and queues
- * again any speak a crash left without its job. Call before `queue.start()`.
+ * Wires the earlier interface's services and registers their job types on the queue. Call before
+ * `queue.start()`. (Speaks and deliveries left without their job are queued again by the queue
+ * reconciler, which runs at start.)
  */
 export async function openEarlierServices(deps: EarlierServiceDeps): Promise<EarlierServices> {
   const { clock, blobs, queue, accounts, publicUrl, repositories } = deps;
@@ -63,7 +73,8 @@ export async function openEarlierServices(deps: EarlierServiceDeps): Promise<Ear
     accounts,
     queue,
     clock,
-    post: { timeoutMs: 10_000, allowPrivate: deps.allowPrivateCallbacks },
+    post: { timeoutMs: deps.webhookTimeoutMs ?? 10_000, allowPrivate: deps.allowPrivateCallbacks },
+    accountSlots: deps.webhookAccountConcurrency ? { limiter: deps.concurrency, limit: deps.webhookAccountConcurrency } : undefined,
   });
   const speaks = new SpeakService({
     store: repositories.speaks,
@@ -78,9 +89,10 @@ export async function openEarlierServices(deps: EarlierServiceDeps): Promise<Ear
     resources,
     finished: webhooks,
     retentionMs: deps.speakRetentionMs,
+    storageRetryMs: deps.storageRetryMs,
+    retries: deps.retries,
   });
   queue.register(speakJob(speaks));
-  queue.register(webhookJob(webhooks));
-  await speaks.recover();
+  queue.register(webhookJob(webhooks, deps.retries));
   return { speaks, speakStore: repositories.speaks, urls, resources, webhooks, deliveries: repositories.deliveries };
 }

@@ -31,6 +31,8 @@ import { SynthesisPool } from '../synthesis/pool/synthesis-pool.js';
 import { Synthesizer } from '../synthesis/pipeline/synthesizer.js';
 import { openEarlierServices, type EarlierServices } from './earlier-services.js';
 import { openMaintenance, type Maintenance } from '../services/maintenance/maintenance.js';
+import { QueueReconciler, describeReconcile } from '../services/maintenance/queue-reconciler.js';
+import { BackendRetries } from '../outages/backend-retries.js';
 
 export type { EarlierServices } from './earlier-services.js';
 
@@ -69,6 +71,10 @@ export interface CoreServices {
    * `maintenance.scheduler` in the roles that do work (worker, all).
    */
   maintenance: Maintenance;
+  /** Gives pending work without a live job its job again (at start, then a cluster sweep). */
+  reconciler: QueueReconciler;
+  /** Retries against unreachable backends (S3, Redis, the database), told to the metrics. */
+  retries: BackendRetries;
   close(): Promise<void>;
 }
 
@@ -146,6 +152,7 @@ export async function openCoreServices(config: Config, options: OpenOptions = {}
   // The earlier interface also speaks in the voice of an uploaded sample (tts_mode audio_file), adapted like a custom voice.
   const resourceVoices = new ResourceVoiceResolver({ resources: repositories.speakResources, blobs, adaptation, tmpDir: path.join(config.dataDir, 'tmp', 'speak-resources') });
   const earlierVoices = new ChainedVoiceResolver([voices, resourceVoices]);
+  const retries = new BackendRetries();
   const earlier = await openEarlierServices({
     publicUrl: () => config.publicUrl,
     allowPrivateCallbacks: config.allowPrivateCallbacks,
@@ -160,7 +167,12 @@ export async function openCoreServices(config: Config, options: OpenOptions = {}
     synthesizer,
     voices: earlierVoices,
     speakRetentionMs: config.speakRetentionMs,
+    storageRetryMs: config.storageRetryMs,
+    retries,
+    webhookAccountConcurrency: config.webhookAccountConcurrency,
+    webhookTimeoutMs: config.webhookTimeoutMs,
   });
+  const reconciler = new QueueReconciler({ speaks: earlier.speaks, 'webhook deliveries': earlier.webhooks, 'professional clones': customVoices });
   const maintenance = openMaintenance({
     clock,
     sweepRuns: repositories.sweepRuns,
@@ -174,8 +186,14 @@ export async function openCoreServices(config: Config, options: OpenOptions = {}
     },
     retentionPeriodMs: config.retentionSweepMs,
     // Instant clones a dead process left `training` become `failed` (professional ones resume by their job).
-    sweeps: customVoices.sweeps(),
+    sweeps: [...customVoices.sweeps(), reconciler.sweep(config.reconcileMs)],
   });
+  reconciler.listeners.push((report) => {
+    const line = describeReconcile(report);
+    if (line) maintenance.log.info(line);
+  });
+  // At start too: what a crash or an emptied queue left without its job is queued before work begins.
+  await reconciler.run();
   return {
     config,
     clock,
@@ -196,6 +214,8 @@ export async function openCoreServices(config: Config, options: OpenOptions = {}
     customVoices,
     earlier,
     maintenance,
+    reconciler,
+    retries,
     async close() {
       await queue.stop({ timeoutMs: 10_000 });
       await queue.close?.();

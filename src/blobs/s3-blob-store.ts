@@ -23,6 +23,8 @@ const QUEUE_SIZE = 2;
 /** S3 (or MinIO, R2, Ceph…) could not be reached, or refused the bucket or the credentials. */
 export class S3UnavailableError extends Error {
   readonly code = 'backend_unavailable';
+  /** Which backend, for the retry metrics (src/outages). */
+  readonly backend = 's3';
 }
 
 export interface S3BlobStoreOptions {

@@ -133,6 +133,25 @@ export interface Config {
    * interface's callback URL) per hour, each written to the audit log. Default 60.
    */
   ownerChangesPerHour: number;
+  /**
+   * RECONCILE_SECONDS: how often (once per cluster) the queue reconciler gives every speak, webhook
+   * delivery and professional training the database holds as pending its job again when the queue
+   * lost it (an emptied Redis, a restored backup). It also runs at each start. Default 30.
+   */
+  reconcileMs: number;
+  /**
+   * STORAGE_RETRY_SECONDS: how long a queued speak waits out an unreachable storage (S3) or
+   * database, retrying with backoff, before it fails with "Storage unavailable". Default 300.
+   */
+  storageRetryMs: number;
+  /**
+   * WEBHOOK_ACCOUNT_CONCURRENCY: webhook attempts of one account in flight at once (over the
+   * cluster with Redis, per node without): one account's hanging receivers hold at most this many
+   * worker slots, so other accounts' deliveries go on. Default 4.
+   */
+  webhookAccountConcurrency: number;
+  /** WEBHOOK_TIMEOUT_SECONDS: one delivery attempt, connection to answer; past it the attempt is retried. Default 10. */
+  webhookTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -227,5 +246,9 @@ export function readConfig(env: Env = process.env): Config {
     adminAuthFailures: integer(env, 'ADMIN_AUTH_FAILURES', 10, 1, 1_000_000),
     adminAuthWindowMs: integer(env, 'ADMIN_AUTH_WINDOW_SECONDS', 600, 1, 7 * 86_400) * 1000,
     ownerChangesPerHour: integer(env, 'OWNER_CHANGES_PER_HOUR', 60, 1, 1_000_000),
+    reconcileMs: integer(env, 'RECONCILE_SECONDS', 30, 1, 3600) * 1000,
+    storageRetryMs: integer(env, 'STORAGE_RETRY_SECONDS', 300, 0, 24 * 3600) * 1000,
+    webhookAccountConcurrency: integer(env, 'WEBHOOK_ACCOUNT_CONCURRENCY', 4, 1, 1024),
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_SECONDS', 10, 1, 120) * 1000,
   };
 }

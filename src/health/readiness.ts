@@ -8,7 +8,11 @@ import type { Store } from '../store/database.js';
 /** How long one backing service may take to answer a readiness probe. */
 export const probeTimeoutMs = 3000;
 
-export type Readiness = { ready: true } | { ready: false; reason: string };
+/** Ready, possibly with a warning that does not stop the node from working (Redis that does not persist). */
+export type Readiness = { ready: true; warning?: string } | { ready: false; reason: string };
+
+/** How long Redis's persistence settings, once read, are trusted (they change only by an operator). */
+const persistenceTtlMs = 60_000;
 
 /**
  * Whether this node can do its work right now: the database answers, and Redis and S3 when
@@ -16,6 +20,7 @@ export type Readiness = { ready: true } | { ready: false; reason: string };
  */
 export class ReadinessProbe {
   private redis: Redis | null = null;
+  private persistence: { warning: string | null; at: number } | null = null;
 
   constructor(private readonly deps: { config: Pick<Config, 'redisUrl' | 's3Bucket' | 'databaseUrl'>; store: Store; blobs: BlobStore }) {}
 
@@ -26,7 +31,22 @@ export class ReadinessProbe {
     if (this.deps.config.s3Bucket) checks.push([`S3 bucket ${this.deps.config.s3Bucket}`, () => this.deps.blobs.stat('readyz-probe')]);
     const failures = await Promise.all(checks.map(async ([name, probe]) => ((await withTimeout(probe())) ? null : name)));
     const down = failures.filter((name): name is string => name !== null);
-    return down.length === 0 ? { ready: true } : { ready: false, reason: `unreachable: ${down.join(', ')}` };
+    if (down.length > 0) return { ready: false, reason: `unreachable: ${down.join(', ')}` };
+    const warning = redisUrl ? await this.persistenceWarning() : null;
+    return warning ? { ready: true, warning } : { ready: true };
+  }
+
+  /** A warning when Redis keeps nothing across a restart (read at most once a minute); null otherwise. */
+  private async persistenceWarning(): Promise<string | null> {
+    const now = Date.now();
+    if (this.persistence && now - this.persistence.at < persistenceTtlMs) return this.persistence.warning;
+    const redis = this.redis;
+    if (!redis) return null;
+    const { readRedisPersistence, redisPersistenceFix } = await import('../redis/redis-persistence.js');
+    const read = await readRedisPersistence(redis).catch(() => null);
+    const warning = read?.persists === false ? `${read.detail}; ${redisPersistenceFix}` : null;
+    this.persistence = { warning, at: now };
+    return warning;
   }
 
   async close(): Promise<void> {

@@ -4,14 +4,15 @@ import { createLogger } from '../logging/create-logger.js';
 import { quietHealthProbes } from '../logging/quiet-health-probes.js';
 import { requestLoggerFactory } from '../logging/request-loggers.js';
 import { registerHealth } from './site/health.js';
+import { registerWorkerMetrics } from '../metrics/worker-metrics.js';
 import { dropUnusedConnectionsOnClose } from './drop-unused-connections.js';
 
 /**
  * The HTTP server of a worker node (`--role worker`): only the probes `/healthz`, `/readyz` (and
- * `/health`); every other path is 404 `{detail}`, so a worker put behind a load balancer by
- * mistake serves nothing it should not.
+ * `/health`) and its own `/metrics` (under the same rules as the API nodes'); every other path is
+ * 404 `{detail}`, so a worker put behind a load balancer by mistake serves nothing it should not.
  */
-export async function buildWorkerApp(services: Pick<CoreServices, 'config' | 'store' | 'blobs'>): Promise<FastifyInstance> {
+export async function buildWorkerApp(services: Pick<CoreServices, 'config' | 'store' | 'blobs' | 'retries' | 'reconciler'>): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance: createLogger({ level: services.config.logLevel }) as FastifyBaseLogger, childLoggerFactory: requestLoggerFactory });
   app.setErrorHandler((error, request, reply) => {
     request.log.error(error);
@@ -21,5 +22,6 @@ export async function buildWorkerApp(services: Pick<CoreServices, 'config' | 'st
   dropUnusedConnectionsOnClose(app);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
   registerHealth(app, services);
+  registerWorkerMetrics(app, services);
   return app;
 }

@@ -1,5 +1,6 @@
 import type { Services } from '../app/services.js';
 import type { SpeechRequest } from '../synthesis/pipeline/speech-request.js';
+import type { CoreServices } from '../app/services.js';
 import type { Metrics } from './metrics.js';
 
 /** The engine tier a request renders on (espeak, flite, …), as the metric label. */
@@ -20,6 +21,7 @@ export function instrumentServices(services: Services, metrics: Metrics): void {
   const { synthesizer, limiters, accounts } = services;
 
   services.speechCache.onLookup = (outcome) => metrics.cacheLookups.inc({ outcome });
+  instrumentOutages(services, metrics);
 
   services.maintenance.retention.listeners.push((report) => {
     for (const [kind, freed] of Object.entries(report)) {
@@ -80,4 +82,12 @@ export function instrumentServices(services: Services, metrics: Metrics): void {
     await refund(uid, n);
     metrics.creditsRefunded.inc(n);
   };
+}
+
+/** Counts the retries of outages waited out and the jobs the reconciler queued again (every role). */
+export function instrumentOutages(services: Pick<CoreServices, 'retries' | 'reconciler'>, metrics: Pick<Metrics, 'backendRetries' | 'reconciledJobs'>): void {
+  services.retries.onRetry = (backend) => metrics.backendRetries.inc({ backend });
+  services.reconciler.listeners.push((report) => {
+    for (const [kind, n] of Object.entries(report)) if (n > 0) metrics.reconciledJobs.inc({ kind }, n);
+  });
 }

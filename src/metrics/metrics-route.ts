@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { Services } from '../app/services.js';
 import type { Metrics } from './metrics.js';
 import { collectStoreGauges } from './store-gauges.js';
@@ -21,7 +22,12 @@ function sameSecret(given: string, expected: string): boolean {
  * with the token, `Authorization: Bearer <token>` is required (401 otherwise) wherever it binds.
  */
 export function registerMetricsRoute(app: FastifyInstance, services: Services, metrics: Metrics): void {
-  const { host, metricsToken } = services.config;
+  serveRegistry(app, services.config, metrics.registry, () => collectStoreGauges(services, metrics));
+}
+
+/** `GET /metrics` of one registry, under the rules above; `collect` runs before each scrape. */
+export function serveRegistry(app: FastifyInstance, config: Pick<Services['config'], 'host' | 'metricsToken'>, registry: Registry, collect?: () => Promise<void>): void {
+  const { host, metricsToken } = config;
   if (!metricsExposed(host, metricsToken)) return;
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (metricsToken !== null) {
@@ -30,7 +36,7 @@ export function registerMetricsRoute(app: FastifyInstance, services: Services, m
         return reply.status(401).header('www-authenticate', 'Bearer').send({ detail: 'A valid metrics token is required' });
       }
     }
-    await collectStoreGauges(services, metrics);
-    return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(await metrics.registry.metrics());
+    await collect?.();
+    return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
   });
 }

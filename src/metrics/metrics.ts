@@ -22,6 +22,10 @@ export interface Metrics {
   retentionRows: Counter<'kind'>;
   /** Blob bytes the retention sweep freed, by kind. */
   retentionBytes: Counter<'kind'>;
+  /** Retries against an unreachable backend (s3, redis, database) while an outage is waited out. */
+  backendRetries: Counter<'backend'>;
+  /** Jobs the queue reconciler queued again (lost by the queue), by kind of work. */
+  reconciledJobs: Counter<'kind'>;
 }
 
 const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -47,5 +51,15 @@ export function createMetrics(): Metrics {
     cacheLookups: new Counter({ name: 'orator_cache_lookups_total', help: 'Response cache lookups by outcome (hit, miss)', labelNames: ['outcome'], registers }),
     retentionRows: new Counter({ name: 'orator_retention_removed_rows_total', help: 'Rows the retention sweep removed, by kind', labelNames: ['kind'], registers }),
     retentionBytes: new Counter({ name: 'orator_retention_freed_bytes_total', help: 'Blob bytes the retention sweep freed, by kind', labelNames: ['kind'], registers }),
+    ...createOutageMetrics(registry),
+  };
+}
+
+/** The counters of outages and of the reconciler: every role has them (a worker node serves them alone). */
+export function createOutageMetrics(registry: Registry): Pick<Metrics, 'backendRetries' | 'reconciledJobs'> {
+  const registers = [registry];
+  return {
+    backendRetries: new Counter({ name: 'orator_backend_retries_total', help: 'Retries against an unreachable backend while an outage is waited out, by backend (s3, redis, database)', labelNames: ['backend'], registers }),
+    reconciledJobs: new Counter({ name: 'orator_reconciled_jobs_total', help: 'Jobs the queue reconciler queued again because the queue had lost them, by kind of work', labelNames: ['kind'], registers }),
   };
 }

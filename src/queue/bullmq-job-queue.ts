@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { openRedis, redisCall } from '../redis/redis-connection.js';
 import {
   checkJobType,
+  JobPostponed,
   JobQueueError,
   type EnqueueOptions,
   type EnqueueResult,
@@ -27,6 +28,8 @@ interface Envelope {
   stopped?: string;
   /** Fair-queuing start tag of a job with a group (see `fairTag`). */
   t?: number;
+  /** Runs the handler postponed (JobPostponed): started, but not attempts. */
+  n?: number;
 }
 
 // Start-time fair queuing on BullMQ's priorities (BullMQ Pro's groups are not open source). One
@@ -145,6 +148,23 @@ export class BullMQJobQueue implements JobQueue {
     });
   }
 
+  async revive<P>(type: string, payload: P, options: EnqueueOptions & { jobId: string }): Promise<EnqueueResult> {
+    const id = options.jobId;
+    const replaced = await redisCall('reviving a job', async () => {
+      const known = await this.redis.get(this.idKey(id));
+      if (!known) return;
+      const job = await this.queueFor(known).getJob(toBullId(id));
+      // 'unknown': the job's hash is there but in no list (lost with part of the data).
+      const state = job ? await job.getState() : 'unknown';
+      if (state !== 'completed' && state !== 'failed' && state !== 'unknown') return 'live';
+      await job?.remove().catch(() => undefined);
+      await this.redis.del(this.idKey(id));
+    });
+    if (replaced === 'live') return { id, created: false };
+    // SET NX in enqueue: a racing enqueue of the same id still makes one job.
+    return this.enqueue(type, payload, options);
+  }
+
   async start(options: StartOptions = {}): Promise<void> {
     if (this.started) throw new JobQueueError('job queue already started');
     const concurrency = options.concurrency ?? 1;
@@ -176,7 +196,7 @@ export class BullMQJobQueue implements JobQueue {
           backoffStrategy: (_attemptsMade: number, _type: string | undefined, error: Error | undefined, job: unknown) => {
             let delay: number | null = null;
             try {
-              delay = type.retryDelayMs((job as Job | undefined)?.attemptsStarted ?? 1, error);
+              delay = type.retryDelayMs(job ? attemptsOf(job as Job) : 1, error);
             } catch (thrown) {
               this.onError(thrown, `retryDelayMs of job type ${type.name} threw`);
             }
@@ -263,7 +283,7 @@ export class BullMQJobQueue implements JobQueue {
         type,
         payload: envelope.p as P,
         state,
-        attempts: job.attemptsStarted ?? 0,
+        attempts: attemptsOf(job),
         maxAttempts: job.opts.attempts ?? DEFAULT_MAX_ATTEMPTS,
         runAt,
         lastError,
@@ -274,7 +294,7 @@ export class BullMQJobQueue implements JobQueue {
   }
 
   private async process(type: JobType<any>, job: Job, token: string | undefined, bullSignal?: AbortSignal): Promise<void> {
-    const attempt = job.attemptsStarted;
+    const attempt = attemptsOf(job);
     const maxAttempts = job.opts.attempts ?? DEFAULT_MAX_ATTEMPTS;
     if (attempt > maxAttempts) {
       // Its last attempt's worker died (the start counted it); there is none left to give.
@@ -303,6 +323,13 @@ export class BullMQJobQueue implements JobQueue {
       // the job back to run again at once, without spending a retry delay.
       await job.updateData({ ...(job.data as Envelope), stopped: describeJobError(controller.signal.reason) });
       await job.moveToDelayed(Date.now(), token);
+      throw new DelayedError();
+    }
+    if (failure?.error instanceof JobPostponed) {
+      // Not an attempt: counted apart (attemptsOf subtracts it) and back to wait its delay.
+      const envelope = job.data as Envelope;
+      await job.updateData({ ...envelope, n: (envelope.n ?? 0) + 1 });
+      await job.moveToDelayed(Date.now() + Math.max(0, failure.error.delayMs), token);
       throw new DelayedError();
     }
     if (failure) {
@@ -342,6 +369,11 @@ function toBullId(id: string): string {
 
 function fromBullId(bullId: string): string {
   return bullId.slice(2).replace(/%3A/g, ':').replace(/%25/g, '%');
+}
+
+/** Attempts of a job: its starts, less the runs that were postponed. */
+function attemptsOf(job: Job): number {
+  return (job.attemptsStarted ?? 0) - ((job.data as Envelope | undefined)?.n ?? 0);
 }
 
 function toState(state: string): JobState {

@@ -7,6 +7,7 @@ import type { Listening } from '../store/postgres-listener.js';
 import type { Database, JobRow } from '../store/schema.js';
 import {
   checkJobType,
+  JobPostponed,
   JobQueueError,
   type EnqueueOptions,
   type EnqueueResult,
@@ -142,6 +143,64 @@ export class DatabaseJobQueue implements JobQueue {
     if (created) {
       this.wake(true);
       // Workers in other processes (a worker node) would otherwise find it on their next poll.
+      if (this.channel) await sql`select pg_notify(${this.channel}, '')`.execute(this.store.db);
+    }
+    return { id, created };
+  }
+
+  async revive<P>(type: string, payload: P, options: EnqueueOptions & { jobId: string }): Promise<EnqueueResult> {
+    const now = this.clock.now();
+    const id = options.jobId;
+    const maxAttempts = options.maxAttempts ?? this.types.get(type)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new RangeError('maxAttempts must be a positive integer');
+    const group = options.group ?? null;
+    const fairRank = await this.startTag(group);
+    // One statement: inserted when the id is new, reset to waiting when its job has finished, and
+    // left alone (nothing returned) while it waits or runs.
+    const row = await this.store.db
+      .insertInto('jobs')
+      .values({
+        id,
+        group_key: group,
+        fair_rank: fairRank,
+        type,
+        payload: JSON.stringify(payload ?? null),
+        state: 'waiting',
+        run_at: now + Math.max(0, Math.ceil(options.delayMs ?? 0)),
+        attempts: 0,
+        max_attempts: maxAttempts,
+        locked_by: null,
+        locked_until: null,
+        last_error: null,
+        created_at: now,
+        updated_at: now,
+        finished_at: null,
+      })
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet((eb) => ({
+            group_key: eb.ref('excluded.group_key'),
+            fair_rank: eb.ref('excluded.fair_rank'),
+            type: eb.ref('excluded.type'),
+            payload: eb.ref('excluded.payload'),
+            state: 'waiting',
+            run_at: eb.ref('excluded.run_at'),
+            attempts: 0,
+            max_attempts: eb.ref('excluded.max_attempts'),
+            locked_by: null,
+            locked_until: null,
+            last_error: null,
+            updated_at: eb.ref('excluded.updated_at'),
+            finished_at: null,
+          }))
+          .where('jobs.state', 'in', ['completed', 'failed']),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    const created = row !== undefined;
+    if (created) {
+      this.wake(true);
       if (this.channel) await sql`select pg_notify(${this.channel}, '')`.execute(this.store.db);
     }
     return { id, created };
@@ -359,6 +418,12 @@ export class DatabaseJobQueue implements JobQueue {
         await this.settle(job, { state: 'completed', last_error: null });
         return;
       }
+      if (failure.error instanceof JobPostponed) {
+        // Not an attempt: the claim's count is taken back, and the job waits its delay.
+        this.mayBeDue();
+        await this.queries.postpone.execute({ id: job.id, token: job.locked_by, now: this.clock.now(), runAt: this.clock.now() + Math.max(0, failure.error.delayMs) });
+        return;
+      }
       const message = describeJobError(failure.error);
       let delay: number | null = null;
       if (job.attempts < job.max_attempts) {
@@ -522,6 +587,21 @@ function jobQueries(store: Store) {
           // Only a job put back to wait gets a new run_at.
           run_at: eb.fn.coalesce(sql<number>`cast(${param('runAt')} as bigint)`, 'run_at'),
           finished_at: param('finishedAt'),
+        }))
+        .where('id', '=', param('id'))
+        .where('locked_by', '=', param('token')),
+    ),
+    // A postponed run: back to waiting, its attempt not counted (fenced like settle).
+    postpone: new PreparedQuery<{ id: string; token: string | null; now: number; runAt: number }, never>(db, (param) =>
+      db
+        .updateTable('jobs')
+        .set((eb) => ({
+          state: 'waiting',
+          attempts: eb('attempts', '-', 1),
+          locked_by: null,
+          locked_until: null,
+          updated_at: param('now'),
+          run_at: param('runAt'),
         }))
         .where('id', '=', param('id'))
         .where('locked_by', '=', param('token')),

@@ -88,6 +88,14 @@ export interface JobQueue {
   /** Any process may enqueue, with or without a handler for the type. */
   enqueue<P>(type: string, payload: P, options?: EnqueueOptions): Promise<EnqueueResult>;
   /**
+   * Makes sure a job with `options.jobId` is waiting or running (for the reconciler, which
+   * rebuilds the queue from what the database holds as pending): enqueues it when no job has the
+   * id, or when the one that has it has finished (completed, failed) or lost its data; a waiting
+   * or running job is left as it is, so calling it again adds nothing. `created` says whether it
+   * enqueued. A job it replaces starts again from attempt 1.
+   */
+  revive<P>(type: string, payload: P, options: EnqueueOptions & { jobId: string }): Promise<EnqueueResult>;
+  /**
    * Starts working. Rejects when unfinished jobs exist of a type nobody registered here, so a
    * forgotten handler is a startup error rather than jobs silently waiting forever.
    */
@@ -111,6 +119,18 @@ export interface JobQueue {
 }
 
 export class JobQueueError extends Error {}
+
+/**
+ * Thrown by a handler that did not do its work this time and asks to run again after `delayMs`
+ * (e.g. its account's share of the workers is taken): the run is not counted as an attempt and
+ * no retry delay of the type is spent.
+ */
+export class JobPostponed extends Error {
+  constructor(readonly delayMs: number) {
+    super(`postponed by ${delayMs} ms`);
+    this.name = 'JobPostponed';
+  }
+}
 
 /** The rules every queue applies to a job type before registering it. */
 export function checkJobType(type: JobType<unknown>): void {

@@ -4,6 +4,8 @@ import { redactUrl } from './redact-url.js';
 /** Redis could not be reached or answered an error where a command needed it. */
 export class RedisUnavailableError extends Error {
   readonly code = 'backend_unavailable';
+  /** Which backend, for the retry metrics (src/outages). */
+  readonly backend = 'redis';
 }
 
 export interface RedisConnectionOptions {

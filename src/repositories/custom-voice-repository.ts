@@ -93,6 +93,25 @@ export class CustomVoiceRepository {
       .execute();
   }
 
+  /**
+   * Professional voices waiting for or in training whose recording is stored (before that, their
+   * creation is still under way), ids after `afterId` (all when null), by id, at most `limit`: a
+   * page of the work the reconciler makes sure is queued.
+   */
+  async awaitingTrainingPage(afterId: string | null, limit: number): Promise<Array<{ voiceId: string; accountUid: string }>> {
+    const rows = await this.db
+      .selectFrom('custom_voices')
+      .select(['voice_id', 'account_uid'])
+      .where('source', '=', 'professional')
+      .where('status', 'in', ['pending', 'training'])
+      .where('upload_key', 'is not', null)
+      .$if(afterId !== null, (q) => q.where('voice_id', '>', afterId!))
+      .orderBy('voice_id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ voiceId: r.voice_id, accountUid: r.account_uid }));
+  }
+
   /** Fails the instant voices in progress whose heartbeat is older than `staleBefore`; returns how many. */
   async failStaleInstant(staleBefore: number, error: string, now: number): Promise<number> {
     const result = await this.db

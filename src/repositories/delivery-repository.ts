@@ -77,7 +77,28 @@ export class DeliveryRepository {
     return { ...row, url: this.callbackUrls.open(row.url, row.uid) ?? '' };
   }
 
-  /** Records an attempt; `ended` moves the delivery to its final status. */
+  /**
+   * Takes the pending delivery for one attempt until `until` (ms), unless another attempt holds it
+   * (its lease not yet past `now`): false then. `record` or `endAttempt` lets it go.
+   */
+  async beginAttempt(id: string, now: number, until: number): Promise<boolean> {
+    const row = await this.db
+      .updateTable('webhook_deliveries')
+      .set({ attempt_until: until })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where((eb) => eb.or([eb('attempt_until', 'is', null), eb('attempt_until', '<=', now)]))
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Lets an attempt's hold go without recording it (it ended in an error of ours). */
+  async endAttempt(id: string): Promise<void> {
+    await this.db.updateTable('webhook_deliveries').set({ attempt_until: null }).where('id', '=', id).execute();
+  }
+
+  /** Records an attempt (and lets its hold go); `ended` moves the delivery to its final status. */
   async record(
     id: string,
     attempt: { attempts: number; status: number | null; error: string | null; ended: 'delivered' | 'failed' | null },
@@ -90,10 +111,28 @@ export class DeliveryRepository {
         last_status_code: attempt.status,
         last_error: attempt.error?.slice(0, 500) ?? null,
         updated_at: now,
+        attempt_until: null,
         ...(attempt.ended ? { status: attempt.ended, finished_at: now } : {}),
       })
       .where('id', '=', id)
       .where('status', '=', 'pending')
+      .execute();
+  }
+
+  /**
+   * Deliveries still pending with ids after `afterId` (all when null), by id, at most `limit`:
+   * a page of the work the reconciler makes sure is queued. Ids and owners only (no sealed URL).
+   */
+  async pendingPage(afterId: string | null, limit: number): Promise<Array<{ id: string; uid: string }>> {
+    return this.db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'uid'])
+      // finished_at is null exactly while pending, and is indexed.
+      .where('finished_at', 'is', null)
+      .where('status', '=', 'pending')
+      .$if(afterId !== null, (q) => q.where('id', '>', afterId!))
+      .orderBy('id')
+      .limit(limit)
       .execute();
   }
 

@@ -122,6 +122,21 @@ export class SpeakRepository {
   }
 
   /** Ids of speaks still in progress, oldest first (recovery at start). */
+  /**
+   * Speaks in progress with ids after `afterId` (all when null), by id, at most `limit`: a page of
+   * the work the reconciler makes sure is queued.
+   */
+  async inProgressPage(afterId: string | null, limit: number): Promise<Array<{ id: string; uid: string }>> {
+    return this.db
+      .selectFrom('speaks')
+      .select(['id', 'uid'])
+      .where('status', '=', 'progress')
+      .$if(afterId !== null, (q) => q.where('id', '>', afterId!))
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
   async inProgress(): Promise<string[]> {
     const rows = await this.db.selectFrom('speaks').select('id').where('status', '=', 'progress').orderBy('created_at').execute();
     return rows.map((r) => r.id);

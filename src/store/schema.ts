@@ -222,6 +222,8 @@ export interface WebhookDeliveriesTable {
   created_at: number;
   updated_at: number;
   finished_at: number | null;
+  /** While an attempt is in flight: until when (ms) it holds the delivery (migration 0015). */
+  attempt_until: Generated<number | null>;
 }
 
 export type SpeakRow = Selectable<SpeaksTable>;

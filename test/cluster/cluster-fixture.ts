@@ -123,10 +123,10 @@ export class Cluster {
   }
 
   /** Starts a node on `port` (or a free one) with its own empty DATA_DIR; resolves once it answers. */
-  async start(role: 'api' | 'worker', options: { port?: number; env?: NodeJS.ProcessEnv } = {}): Promise<ClusterNode> {
+  async start(role: 'api' | 'worker', options: { port?: number; env?: NodeJS.ProcessEnv; startTimeoutMs?: number } = {}): Promise<ClusterNode> {
     const port = options.port ?? (await freePort());
     const dataDir = await this.newDataDir(role);
-    const child = await startChildServer({ ...this.env, ...options.env, DATA_DIR: dataDir, PORT: String(port) }, this.children, ['--role', role]);
+    const child = await startChildServer({ ...this.env, ...options.env, DATA_DIR: dataDir, PORT: String(port) }, this.children, ['--role', role], options.startTimeoutMs);
     const node = { role, url: `http://127.0.0.1:${port}`, dataDir, child };
     this.nodes.push(node);
     return node;
@@ -153,6 +153,16 @@ export class Cluster {
     const ends: number[] = [];
     for (let i = 1; i < entries.length; i += 2) if (Number(entries[i]) > now) ends.push(Number(entries[i]));
     return ends;
+  }
+
+  /** An S3 outage: the server stops answering (connections refused) until startS3(); its objects stay. */
+  async stopS3(): Promise<void> {
+    await this.s3.stop();
+  }
+
+  /** The S3 server back on the same port, with the same objects. */
+  async startS3(): Promise<void> {
+    await this.s3.restart();
   }
 
   /** Keys of the objects in the bucket under `prefix`. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
-import { JobQueueError, type JobContext, type JobQueue, type JobType } from '../../src/queue/job-queue.js';
+import { JobPostponed, JobQueueError, type JobContext, type JobQueue, type JobType } from '../../src/queue/job-queue.js';
 import { fixedSchedule, noRetry } from '../../src/queue/retry-schedules.js';
 import { sleep, waitFor } from './test-databases.js';
 
@@ -179,6 +179,58 @@ export function jobQueueContract(name: string, createBackend: () => Promise<JobQ
       assert.equal(third.created, false, 'a completed job id was reused');
       assert.deepEqual(type.runs.map((r) => [r.payload, r.id]), [[{ v: 1 }, 'webhook:abc']]);
       assert.deepEqual((await queue.getJob('webhook:abc'))?.payload, { v: 1 });
+    });
+
+    it('revives a job id: enqueued when missing, left alone while waiting or running, replaced once finished', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const type = jobType<{ v: number }>('revivable', async (payload) => {
+        if (payload.v === 2) await gate;
+        if (payload.v === 4) throw new Error('gives up');
+      });
+      const queue = await open();
+      queue.register(type);
+      // Missing: enqueued, and a second revive (or a plain enqueue) adds nothing.
+      assert.deepEqual(await queue.revive('revivable', { v: 1 }, { jobId: 'speak:r', delayMs: 60_000 }), { id: 'speak:r', created: true });
+      assert.deepEqual(await queue.revive('revivable', { v: 9 }, { jobId: 'speak:r' }), { id: 'speak:r', created: false });
+      assert.equal((await queue.enqueue('revivable', { v: 9 }, { jobId: 'speak:r' })).created, false);
+      assert.deepEqual((await queue.getJob('speak:r'))?.payload, { v: 1 });
+      await queue.remove('speak:r');
+      // Running: left alone.
+      await queue.revive('revivable', { v: 2 }, { jobId: 'speak:r' });
+      await queue.start();
+      await waitFor(async () => (await queue.getJob('speak:r'))?.state === 'active', 5000, 'running');
+      assert.equal((await queue.revive('revivable', { v: 9 }, { jobId: 'speak:r' })).created, false);
+      release();
+      await waitFor(async () => (await queue.getJob('speak:r'))?.state === 'completed', 5000, 'completed');
+      // Completed: replaced, runs again from attempt 1.
+      assert.deepEqual(await queue.revive('revivable', { v: 3 }, { jobId: 'speak:r' }), { id: 'speak:r', created: true });
+      await waitFor(() => type.runs.length === 2, 5000, 'the revived run');
+      await waitFor(async () => (await queue.getJob('speak:r'))?.state === 'completed', 5000, 'completed again');
+      // Failed: replaced too.
+      await queue.revive('revivable', { v: 4 }, { jobId: 'speak:f' });
+      await waitFor(async () => (await queue.getJob('speak:f'))?.state === 'failed', 5000, 'failed');
+      assert.equal((await queue.revive('revivable', { v: 5 }, { jobId: 'speak:f' })).created, true);
+      await waitFor(async () => (await queue.getJob('speak:f'))?.state === 'completed', 5000, 'the revived one completed');
+      assert.deepEqual(type.runs.map((r) => [r.payload.v, r.attempt]), [[2, 1], [3, 1], [4, 1], [5, 1]]);
+    });
+
+    it('does not count a postponed run as an attempt', async () => {
+      let postponements = 3;
+      const type = jobType('polite', async () => {
+        if (postponements-- > 0) throw new JobPostponed(20);
+        throw new Error('a real failure');
+      }, { retryDelayMs: fixedSchedule([20]), maxAttempts: 2 });
+      const queue = await open();
+      queue.register(type);
+      const { id } = await queue.enqueue('polite', {});
+      await queue.start();
+      await waitFor(async () => (await queue.getJob(id))?.state === 'failed', 10_000, 'the real failures');
+      // Three postponed runs, then the two attempts the cap allows, each numbered as an attempt.
+      assert.deepEqual(type.runs.map((r) => r.attempt), [1, 1, 1, 1, 2]);
+      assert.equal((await queue.getJob(id))?.attempts, 2);
     });
 
     it('forgets a removed job, waiting or finished, so that its id is new again', async () => {

@@ -17,6 +17,10 @@ export interface TestS3Server {
   /** Folder where the server keeps the objects. */
   directory: string;
   close(): Promise<void>;
+  /** Stops answering (an outage): connections are refused until restart(); the objects stay. */
+  stop(): Promise<void>;
+  /** Serves again on the same port, with the same objects. */
+  restart(): Promise<void>;
 }
 
 /**
@@ -33,22 +37,34 @@ export async function startS3Server(bucket = `orator-test-${randomBytes(4).toStr
   // allowMismatchedSignatures: s3rver canonicalizes a path-style bucket URL as `/bucket` where the
   // SDK signs `/bucket/`, so bucket-level calls (HeadBucket, ListObjectsV2) would fail its check;
   // everything else about the requests is the real protocol.
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    allowMismatchedSignatures: true,
-    configureBuckets: [{ name: bucket }],
-  });
+  const open = (port: number) =>
+    new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      allowMismatchedSignatures: true,
+      configureBuckets: [{ name: bucket }],
+    });
+  let server: InstanceType<typeof S3rver> | null = open(0);
   const address = await server.run();
   return {
     endpoint: `http://127.0.0.1:${address.port}`,
     bucket,
     directory,
     async close() {
-      await server.close();
+      await server?.close();
+      server = null;
       await fs.rm(directory, { recursive: true, force: true });
+    },
+    async stop() {
+      await server?.close();
+      server = null;
+    },
+    async restart() {
+      if (server) return;
+      server = open(address.port);
+      await server.run();
     },
   };
 }

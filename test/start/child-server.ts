@@ -15,7 +15,7 @@ export async function freePort(): Promise<number> {
  * `orator serve` as its own process (so tests can SIGKILL it), resolved once `/health` answers.
  * The env (or `args`, e.g. `--port`) must carry the port, PORT; the child is added to `children` for the suite's cleanup.
  */
-export async function startChildServer(env: NodeJS.ProcessEnv, children: ChildProcess[] = [], args: string[] = []): Promise<ChildProcess> {
+export async function startChildServer(env: NodeJS.ProcessEnv, children: ChildProcess[] = [], args: string[] = [], startTimeoutMs = 60_000): Promise<ChildProcess> {
   const child = spawn(process.execPath, [cliPath, 'serve', ...args], { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   children.push(child);
   // The last of what it printed to stderr, so a start that fails says why.
@@ -26,7 +26,7 @@ export async function startChildServer(env: NodeJS.ProcessEnv, children: ChildPr
   const why = () => (stderr.trim() ? `: ${stderr.trim()}` : '');
   const port = args.includes('--port') ? args[args.indexOf('--port') + 1] : env.PORT;
   const url = `http://127.0.0.1:${port}/health`;
-  const deadline = Date.now() + 60_000; // generous: a loaded machine starts slowly, a broken start fails at once (exit code)
+  const deadline = Date.now() + startTimeoutMs; // generous: a loaded machine starts slowly, a broken start fails at once (exit code)
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}${why()}`);
     try {

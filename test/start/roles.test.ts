@@ -66,8 +66,14 @@ describe('serve --role api and --role worker on one SQLite DATA_DIR', () => {
       const ready = await fetch(`${node.url}/readyz`);
       assert.equal(ready.status, 200, await ready.clone().text());
     }
-    // The worker serves nothing but its probes.
-    for (const address of ['/api/speak', '/v1/voices', '/v3/voices', `/previews/tc_${olivia.id}.mp3`, '/', '/metrics']) {
+    // The worker serves nothing but its probes and its own metrics (outages waited out, jobs reconciled).
+    const metrics = await fetch(`${worker.url}/metrics`);
+    assert.equal(metrics.status, 200);
+    const exposition = await metrics.text();
+    assert.match(exposition, /# TYPE orator_backend_retries_total counter/);
+    assert.match(exposition, /# TYPE orator_reconciled_jobs_total counter/);
+    assert.doesNotMatch(exposition, /orator_http_requests_total/);
+    for (const address of ['/api/speak', '/v1/voices', '/v3/voices', `/previews/tc_${olivia.id}.mp3`, '/']) {
       const answer = await fetch(`${worker.url}${address}`);
       assert.equal(answer.status, 404, address);
       assert.equal((await answer.json()).detail, 'Not Found');

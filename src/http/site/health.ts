@@ -5,7 +5,7 @@ import { ReadinessProbe } from '../../health/readiness.js';
 /**
  * Probes for load balancers and orchestrators, served by every role: `/health` and `/healthz`
  * (alive: 200 while the process runs), `/readyz` (200 when the database, and Redis and S3 when
- * configured, answer; 503 `{detail}` naming what does not).
+ * configured, answer, with a `warning` when Redis does not persist; 503 `{detail}` naming what does not).
  */
 export function registerHealth(app: FastifyInstance, services: Pick<Services, 'config' | 'store' | 'blobs'>): void {
   const probe = new ReadinessProbe(services);
@@ -14,7 +14,7 @@ export function registerHealth(app: FastifyInstance, services: Pick<Services, 'c
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     const readiness = await probe.check();
-    if (readiness.ready) return { status: 'ready' };
+    if (readiness.ready) return readiness.warning ? { status: 'ready', warning: readiness.warning } : { status: 'ready' };
     return reply.status(503).send({ detail: readiness.reason });
   });
 }

@@ -24,6 +24,8 @@ import type { Sweep } from '../maintenance/sweep-scheduler.js';
 import { rejectionError } from './rejection-error.js';
 import { TrainingJob, trainingJobName } from './training-job.js';
 
+export const trainingJobIdOf = (voiceId: string) => `custom-voice-training:${voiceId}`;
+
 export interface CustomVoiceServiceOptions {
   /** The `custom_voices` repository. */
   repository: CustomVoiceRepository;
@@ -112,6 +114,33 @@ export class CustomVoiceService implements CustomVoiceLister {
     await rm(upload.savedPath, { force: true });
   }
 
+  /**
+   * The reconciler's part for professional clones: every voice awaiting training whose recording
+   * is stored and whose job is not waiting or running gets it again (lost with an emptied Redis,
+   * or never enqueued). One whose job failed for good while the voice was still in training
+   * (workers that kept dying) is failed instead of trained for ever. Returns how many were queued.
+   */
+  async requeuePending(): Promise<number> {
+    const pageSize = 200;
+    let queued = 0;
+    for (let after: string | null = null; ; ) {
+      const page = await this.voices.awaitingTrainingPage(after, pageSize);
+      for (const { voiceId, accountUid } of page) {
+        const job = await this.options.queue.getJob(trainingJobIdOf(voiceId));
+        if (job && (job.state === 'waiting' || job.state === 'active')) continue;
+        const row = await this.voices.get(voiceId);
+        if (!row || (row.status !== 'pending' && row.status !== 'training')) continue;
+        if (job?.state === 'failed') {
+          await this.failTraining(voiceId, internalFailure);
+          continue;
+        }
+        if ((await this.options.queue.revive(trainingJobName, { voiceId }, { jobId: trainingJobIdOf(voiceId), group: accountUid })).created) queued++;
+      }
+      if (page.length < pageSize) return queued;
+      after = page[page.length - 1].voiceId;
+    }
+  }
+
   /** Registers the professional training job type; call before the queue starts. */
   registerJobs(queue: JobQueue = this.options.queue): void {
     queue.register(this.trainingJob);
@@ -188,7 +217,7 @@ export class CustomVoiceService implements CustomVoiceLister {
       }
       await this.storeUpload(input.accountUid, voiceId, file, info.format);
       // In the account's group: one account's trainings take turns with other accounts'.
-      await this.options.queue.enqueue(trainingJobName, { voiceId }, { jobId: `custom-voice-training:${voiceId}`, group: input.accountUid });
+      await this.options.queue.enqueue(trainingJobName, { voiceId }, { jobId: trainingJobIdOf(voiceId), group: input.accountUid });
       return this.get(input.accountUid, voiceId);
     } finally {
       await release?.();

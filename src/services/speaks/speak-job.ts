@@ -17,7 +17,7 @@ export function speakJob(speaks: SpeakService): JobType<SpeakJobPayload> {
     // Short, so a speak whose worker was killed is taken over within seconds of a restart; a
     // running handler renews it every third of that.
     leaseMs: 10_000,
-    handle: (payload, context) => speaks.run(payload.speakId, context.attempt),
+    handle: (payload, context) => speaks.run(payload.speakId, context.attempt, context.signal),
     retryDelayMs: (attempt) => 1000 * attempt,
   };
 }

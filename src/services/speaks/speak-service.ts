@@ -18,6 +18,9 @@ import type { SpeakOrder } from './speak-order.js';
 import type { SpeakRepository } from '../../repositories/index.js';
 import { audioFileName } from './speak-urls.js';
 import type { Speak } from './speak.js';
+import type { BackendRetries } from '../../outages/backend-retries.js';
+import { unreachableBackend } from '../../outages/unreachable-backend.js';
+import { waitOut } from '../../outages/wait-out.js';
 
 export const speakJobName = 'speak.synthesize';
 
@@ -42,7 +45,19 @@ export interface SpeakServiceDeps extends SpeechDeps {
    * found; the retention sweep deletes it once its last link has expired. Default 7 days.
    */
   retentionMs?: number;
+  /**
+   * How long a speak's job waits out an unreachable storage (or database) before the speak fails
+   * (STORAGE_RETRY_SECONDS in ms). Default 5 minutes.
+   */
+  storageRetryMs?: number;
+  /** Told of every retry against an unreachable backend (the metrics count them). */
+  retries?: BackendRetries;
 }
+
+/** Pages of the reconciler's reads. */
+const reconcilePageSize = 200;
+/** How long POST /api/speak retries an unreachable queue before leaving the speak to the reconciler. */
+const enqueueRetryMs = 2_000;
 
 /** Attempts of the speak job that synthesize; later ones (workers that kept dying) only record the failure. */
 export const synthesisAttempts = 3;
@@ -77,8 +92,14 @@ export class SpeakService {
       await this.deps.accounts.refundCredits(account.uid, credits);
       throw error;
     }
-    // If the process dies between the insert and this enqueue, recover() enqueues it at the next start.
-    await this.enqueue(id, account.uid);
+    // The speak is recorded and paid for: accepted. If the queue cannot take its job now (Redis
+    // away longer than a short retry), or the process dies before it does, the reconciler queues it
+    // within its period (requeuePending), so the client's speak is never lost.
+    try {
+      await waitOut(() => this.enqueue(id, account.uid), { budgetMs: enqueueRetryMs, onRetry: this.deps.retries?.count });
+    } catch (error) {
+      if (unreachableBackend(error) === null) throw error;
+    }
     return id;
   }
 
@@ -126,7 +147,7 @@ export class SpeakService {
    * The job: synthesize, store the audio, mark done, tell the listener. Safe to run again at any
    * point: a finished speak is only announced again (idempotently), never synthesized twice.
    */
-  async run(id: string, attempt: number): Promise<void> {
+  async run(id: string, attempt: number, signal?: AbortSignal): Promise<void> {
     const speak = await this.deps.store.get(id);
     if (!speak) return;
     if (speak.status !== 'progress') return this.deps.finished.speakFinished(speak);
@@ -138,13 +159,22 @@ export class SpeakService {
     try {
       // Its length was checked when it was created: normalizing the whole text again only to
       // measure it was a speak job's largest piece of work on the event loop besides the database.
-      const prepared = await prepareSpeech(speak.order, speak.uid, this.deps, { lengthChecked: true });
+      // Outages (S3, the database) are waited out here, for STORAGE_RETRY_SECONDS, rather than
+      // spent on the job's three quick attempts: the audio already made is kept, not made again.
+      const outage = { budgetMs: this.deps.storageRetryMs ?? 300_000, onRetry: this.deps.retries?.count, signal };
+      const prepared = await waitOut(() => prepareSpeech(speak.order, speak.uid, this.deps, { lengthChecked: true }), outage);
       const started = performance.now();
       const speech = await this.deps.synthesizer.synthesize(prepared.request);
       const synthesisSeconds = (performance.now() - started) / 1000;
       const audioKey = `speaks/${audioFileName(speak)}`;
-      await this.deps.blobs.put(audioKey, speech.audio, speech.contentType);
-      const marked = await this.deps.store.markDone(
+      try {
+        await waitOut(() => this.deps.blobs.put(audioKey, speech.audio, speech.contentType), outage);
+      } catch (error) {
+        // Still unreachable after the whole wait: the speak fails, naming storage.
+        if (!signal?.aborted && unreachableBackend(error) !== null) return this.fail(speak, storageUnavailableReason);
+        throw error;
+      }
+      const marked = await waitOut(() => this.deps.store.markDone(
         id,
         {
           audioKey,
@@ -155,11 +185,13 @@ export class SpeakService {
           timing: { language: speech.language, words: speech.words, spoken: speech.spoken },
         },
         this.deps.clock.now(),
-      );
+      ), outage);
       // The speak went while it was synthesized (its account was deleted): leave no audio behind.
       if (!marked && !(await this.deps.store.get(id))) await this.deps.blobs.delete(audioKey);
     } catch (error) {
       // A text that ran past the time budget would again: fail it now (and refund) rather than retry.
+      // The job is being stopped (or lost its lease): hand it back whatever failed.
+      if (signal?.aborted) throw error;
       const permanent = error instanceof SpeakError || error instanceof NothingToSpeakError || error instanceof SynthesisTimeoutError || error instanceof VoiceModelUnavailableError;
       if (permanent || attempt >= synthesisAttempts) return this.fail(speak, reasonOf(error));
       throw error;
@@ -169,18 +201,33 @@ export class SpeakService {
   }
 
   /**
-   * At start: every speak still in progress gets its job (a crash may have come between the
-   * insert and the enqueue); one whose job has ended without an outcome is failed and refunded.
+   * The reconciler's part for speaks (the database is the truth, the queue is derived): every
+   * speak in progress whose job is not waiting or running gets it again (lost with an emptied
+   * Redis, never enqueued because the queue was away or the process died, or finished in a queue
+   * older than a restored database); one whose job failed for good (its workers kept dying) is
+   * failed and refunded instead of being run for ever. Returns how many were queued.
    */
-  async recover(): Promise<void> {
-    for (const id of await this.deps.store.inProgress()) {
-      const speak = await this.deps.store.get(id);
-      if (!speak) continue;
-      const { created } = await this.enqueue(id, speak.uid);
-      if (created) continue;
-      const job = await this.deps.queue.getJob(jobIdOf(id));
-      if (job && (job.state === 'completed' || job.state === 'failed')) await this.fail(speak, job.lastError ?? 'Synthesis job ended without a result');
+  async requeuePending(): Promise<number> {
+    let queued = 0;
+    for (let after: string | null = null; ; ) {
+      const page = await this.deps.store.inProgressPage(after, reconcilePageSize);
+      for (const { id, uid } of page) if (await this.requeue(id, uid)) queued++;
+      if (page.length < reconcilePageSize) return queued;
+      after = page[page.length - 1].id;
     }
+  }
+
+  private async requeue(id: string, uid: string): Promise<boolean> {
+    const job = await this.deps.queue.getJob(jobIdOf(id));
+    if (job && (job.state === 'waiting' || job.state === 'active')) return false;
+    // Read again after the job: a speak whose job just finished has its outcome recorded by now.
+    const speak = await this.deps.store.get(id);
+    if (!speak || speak.status !== 'progress') return false;
+    if (job?.state === 'failed') {
+      await this.fail(speak, 'Synthesis job ended without a result');
+      return false;
+    }
+    return (await this.deps.queue.revive(speakJobName, { speakId: id }, { jobId: jobIdOf(id), group: uid })).created;
   }
 
   /** The speak's job, in its account's group: accounts' speaks start fairly, not first come first served. */
@@ -207,18 +254,22 @@ export class SpeakService {
 
 export const jobIdOf = (speakId: string) => `speak:${speakId}`;
 
+/** Why a speak failed whose audio could not be stored through STORAGE_RETRY_SECONDS (docs/scaling.md, "Outages"). */
+export const storageUnavailableReason = 'Storage unavailable: the audio could not be stored; the credits were refunded';
+
 /** Why a speak queued before its account was disabled failed (docs/operations.md). */
 export const accountDisabledReason = 'The account was disabled before this speak was synthesized';
 
 /**
  * A failed speak's reason in the earlier interface's error shape (Orator's addition to the speak
- * reads and the webhook): `auth/account-disabled` for a disabled account, `app/synthesis-failed`
- * for anything else.
+ * reads and the webhook): `auth/account-disabled` for a disabled account, `app/storage-unavailable`
+ * when the audio could not be stored, `app/synthesis-failed` for anything else.
  */
 export function speakFailure(speak: Speak): { msg: string; error_code: string } | null {
   if (speak.status !== 'failed') return null;
   const msg = speak.error ?? 'Synthesis failed';
-  return { msg, error_code: msg === accountDisabledReason ? 'auth/account-disabled' : 'app/synthesis-failed' };
+  const errorCode = msg === accountDisabledReason ? 'auth/account-disabled' : msg === storageUnavailableReason ? 'app/storage-unavailable' : 'app/synthesis-failed';
+  return { msg, error_code: errorCode };
 }
 
 /** Characters as people count them (code points), for the 350 limit, text_count and credits. */
@@ -229,6 +280,7 @@ export function characterCount(text: string): number {
 }
 
 function reasonOf(error: unknown): string {
+  if (unreachableBackend(error) === 's3') return storageUnavailableReason;
   if (error instanceof SpeakError || error instanceof NothingToSpeakError || error instanceof SynthesisTimeoutError || error instanceof VoiceModelUnavailableError) return error.message;
   return 'Synthesis failed';
 }

@@ -51,5 +51,23 @@ export async function checkRedis(config: Config): Promise<CheckResult[]> {
       'check REDIS_URL (host, port, password) and that Redis runs',
       10_000,
     ),
+    await checkRedisPersistence(config.redisUrl),
   ];
+}
+
+/** Whether Redis keeps the queue across a restart (appendonly / save): a warning when it does not. */
+async function checkRedisPersistence(redisUrl: string): Promise<CheckResult> {
+  const name = 'redis persistence';
+  const [{ openRedis }, { readRedisPersistence, redisPersistenceFix }] = await Promise.all([import('../../redis/redis-connection.js'), import('../../redis/redis-persistence.js')]);
+  const redis = openRedis(redisUrl, { name: 'orator-doctor' });
+  try {
+    await redis.connect();
+    const read = await readRedisPersistence(redis);
+    if (read.persists === true) return { name, status: 'ok', detail: read.detail };
+    return { name, status: 'warn', detail: read.detail, fix: redisPersistenceFix };
+  } catch (error) {
+    return { name, status: 'skip', detail: `not checked: ${(error as Error).message}` };
+  } finally {
+    redis.disconnect();
+  }
 }
