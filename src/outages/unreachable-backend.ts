@@ -1,5 +1,5 @@
 import { isBackendUnavailable } from '../redis/backend-unavailable.js';
-import { isDatabaseUnavailable } from '../store/unavailable.js';
+import { isDatabaseUnavailable } from '../services/database-unavailable.js';
 
 /** A backing service an outage can take away for a while. */
 export type Backend = 's3' | 'redis' | 'database';
