@@ -11,6 +11,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { silenceAwsSdkNodeVersionWarning } from './aws-sdk-node-warning.js';
 import { checkBlobKey, checkBlobPrefix } from './blob-keys.js';
 import { BlobRangeError, type BlobInfo, type BlobStore, type ByteRange, type StoredBlob } from './blob-store.js';
 import { clampRange } from './byte-range.js';
@@ -53,6 +54,7 @@ export class S3BlobStore implements BlobStore {
     this.bucket = options.bucket;
     this.where = typeof options.client?.endpoint === 'string' ? options.client.endpoint : 'AWS S3';
     this.keyPrefix = options.keyPrefix ?? '';
+    silenceAwsSdkNodeVersionWarning();
     this.s3 =
       options.s3 ??
       new S3Client({

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { redisOutage } from '../logging/backend-outage.js';
 import type { Redis } from 'ioredis';
 import { redisCall } from '../redis/redis-connection.js';
 import type { ConcurrencyLimiter, Release } from './limiter.js';
@@ -56,7 +57,7 @@ export class RedisConcurrencyLimiter implements ConcurrencyLimiter {
     this.prefix = `${options.prefix ?? 'orator:'}slots:`;
     this.leaseMs = options.leaseMs ?? DEFAULT_SLOT_LEASE_MS;
     if (!Number.isInteger(this.leaseMs) || this.leaseMs < 30) throw new RangeError('slot lease must be an integer of at least 30 ms');
-    this.onError = options.onError ?? ((error, what) => console.error(`concurrency limiter: ${what}:`, error));
+    this.onError = options.onError ?? ((error, what) => redisOutage.clientError(error, `concurrency limiter: ${what}`));
   }
 
   async tryAcquire(key: string, limit: number): Promise<Release | null> {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DelayedError, PRIORITY_LIMIT, Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { redisOutage } from '../logging/backend-outage.js';
 import { openRedis, redisCall } from '../redis/redis-connection.js';
 import {
   checkJobType,
@@ -102,7 +103,7 @@ export class BullMQJobQueue implements JobQueue {
     this.redis = options.redis;
     this.prefix = options.prefix ?? 'orator:';
     this.bullPrefix = `${this.prefix}bull`;
-    this.onError = options.onError ?? ((error, what) => console.error(`job queue: ${what}:`, error));
+    this.onError = options.onError ?? ((error, what) => redisOutage.clientError(error, `job queue: ${what}`));
     this.keepFinishedSeconds = Math.max(1, Math.round(options.keepFinishedSeconds ?? KEEP_FINISHED_SECONDS));
   }
 

@@ -1,4 +1,5 @@
 import { Redis, ReplyError, type RedisOptions } from 'ioredis';
+import { redisOutage } from '../logging/backend-outage.js';
 import { redactUrl } from './redact-url.js';
 
 /** Redis could not be reached or answered an error where a command needed it. */
@@ -35,9 +36,14 @@ export function openRedis(url: string, options: RedisConnectionOptions = {}): Re
   const redis = new Redis(url, settings);
   // Errors are reported through the commands that fail; an unhandled 'error' event would crash.
   // The last one is kept for the start-up message (ioredis only says "Connection is closed").
+  // While Redis is away, ioredis emits an error at every reconnect attempt: the outage is logged
+  // once (redisOutage), and its end when every connection is ready again.
   redis.on('error', (error: Error) => {
     lastErrors.set(redis, error);
+    redisOutage.failed(redis, error, `connection ${settings.connectionName}`);
   });
+  redis.on('ready', () => redisOutage.recovered(redis));
+  redis.on('end', () => redisOutage.forget(redis));
   return redis;
 }
 

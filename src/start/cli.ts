@@ -13,6 +13,7 @@ import { UsageError } from './commands/usage-error.js';
 import { voicesCommand } from './commands/voices.js';
 import { secretsCommand } from './commands/secrets.js';
 import { reportFailure } from './report-failure.js';
+import { redisOutage } from '../logging/backend-outage.js';
 
 /** Every command, in the order `orator help` lists them. A new command is one file and one entry here. */
 export const commands: Command[] = [serveCommand, accountsCommand, plansCommand, sayCommand, voicesCommand, modelsCommand, doctorCommand, secretsCommand];
@@ -43,6 +44,8 @@ async function main(argv: string[]): Promise<void> {
   const config = readConfig();
   // Every command that synthesizes (serve, say, doctor, models) sees the installed neural voices.
   configureEngines({ modelsDir: config.modelsDir, modelMemoryMb: config.modelMemoryMb });
+  // Backend outages (Redis's reconnect loops) are logged at the configured level, in the log's format.
+  redisOutage.configureLogger({ level: config.logLevel });
   await command.run(rest, config);
 }
 
