@@ -189,9 +189,9 @@ export class SpeakService {
       // The speak went while it was synthesized (its account was deleted): leave no audio behind.
       if (!marked && !(await this.deps.store.get(id))) await this.deps.blobs.delete(audioKey);
     } catch (error) {
-      // A text that ran past the time budget would again: fail it now (and refund) rather than retry.
       // The job is being stopped (or lost its lease): hand it back whatever failed.
       if (signal?.aborted) throw error;
+      // A text that ran past the time budget would again: fail it now (and refund) rather than retry.
       const permanent = error instanceof SpeakError || error instanceof NothingToSpeakError || error instanceof SynthesisTimeoutError || error instanceof VoiceModelUnavailableError;
       if (permanent || attempt >= synthesisAttempts) return this.fail(speak, reasonOf(error));
       throw error;
