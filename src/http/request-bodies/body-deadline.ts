@@ -52,8 +52,13 @@ function expire(request: FastifyRequest, reply: FastifyReply, ms: number): void 
   }
   request.log.info({ limitSeconds: ms / 1000, received: request.raw.readableLength }, 'request body too slow: answered 408, connection closed');
   // Whoever was still reading the body (a parser, a form reader) fails once the connection
-  // closes, and tries to answer a request already answered: only errors are worth logging now.
-  request.log = request.log.child({}, { level: 'error' });
+  // closes, and tries to answer a request already answered: once the answer (and its access log
+  // line) is out, only errors are worth logging for this request.
+  reply.raw.once('finish', () => {
+    const quiet = request.log.child({}, { level: 'error' });
+    request.log = quiet;
+    reply.log = quiet;
+  });
   reply.header('connection', 'close');
   reply.send(new BodyTimeoutError(Math.round(ms / 1000)));
 }
