@@ -50,7 +50,7 @@ function expire(request: FastifyRequest, reply: FastifyReply, ms: number): void 
     socket?.destroy();
     return;
   }
-  request.log.info({ limitSeconds: ms / 1000, received: request.raw.readableLength }, 'request body too slow: answered 408, connection closed');
+  request.log.info({ limitSeconds: ms / 1000 }, 'request body too slow: answered 408, connection closed');
   // Whoever was still reading the body (a parser, a form reader) fails once the connection
   // closes, and tries to answer a request already answered: once the answer (and its access log
   // line) is out, only errors are worth logging for this request.
