@@ -10,12 +10,12 @@ export class BodyTimeoutError extends Error {
 }
 
 const deadlines = new WeakMap<FastifyRequest, NodeJS.Timeout>();
+const timedOut = new WeakSet<FastifyRequest>();
 
 /**
- * Starts the clock of a request's body: when it has not arrived whole (read to its end by
- * whoever reads it) within `ms`, the request is answered 408 through the scope's error renderer
- * with `Connection: close` (Node then closes the connection after the answer), or, once an
- * answer is out, its connection is closed. A body that trickles (a byte every few seconds) thus
+ * Starts the clock of a request's body: when it has not arrived whole within `ms`, the request
+ * is answered 408 through the scope's error renderer with `Connection: close` (Node then closes
+ * the connection after the answer), or, once an answer is out, its connection is closed. A body that trickles (a byte every few seconds) thus
  * holds a connection no longer than the route's limit.
  */
 export function startBodyDeadline(request: FastifyRequest, reply: FastifyReply, ms: number): void {
@@ -40,10 +40,11 @@ export function bodyTimedOut(request: FastifyRequest): boolean {
   return timedOut.has(request);
 }
 
-const timedOut = new WeakSet<FastifyRequest>();
-
 function expire(request: FastifyRequest, reply: FastifyReply, ms: number): void {
   deadlines.delete(request);
+  // The whole body came in time and waits to be read (by a route that reads it late, or never):
+  // the client was not slow.
+  if (request.raw.complete) return;
   timedOut.add(request);
   const socket = request.raw.socket;
   if (reply.sent || reply.raw.headersSent) {

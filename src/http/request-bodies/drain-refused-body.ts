@@ -21,6 +21,12 @@ export function drainRefusedBody(request: FastifyRequest, maxBytes: number, ms: 
   };
   const timer = setTimeout(cut, ms);
   timer.unref();
+  // The request is answered: its body is ours to drop. A reader that gave up on it may have left
+  // the stream paused under a 'readable' listener (an abandoned async iterator: the upload
+  // route's format check), where resume() does nothing and the rest would stall in the socket,
+  // behind the next request the client sends on this connection.
+  raw.unpipe();
+  raw.removeAllListeners('readable');
   raw.on('data', (chunk: Buffer) => {
     drained += chunk.length;
     if (drained > maxBytes) {

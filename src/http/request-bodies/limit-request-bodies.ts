@@ -26,8 +26,8 @@ export function limitRequestBodies(app: FastifyInstance, config: Pick<Config, 'b
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!request.raw.complete && hasBody(request.raw) && !bodyTimedOut(request)) {
-      // Fastify and the upload routes ask to close a connection whose body is unread; draining
-      // it instead is what lets the client read this answer.
+      // Fastify asks to close a connection whose body it refused unread (413); draining it
+      // instead is what lets the client read this answer.
       reply.removeHeader('connection');
       drainRefusedBody(request, 2 * (request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024), config.refusedBodyDrainMs);
     }

@@ -43,6 +43,21 @@ describe('refused bodies are drained, within bounds', () => {
     assert.ok(Array.isArray(JSON.parse(next.body)));
   });
 
+  it('an upload refused after its first bytes (not audio): the rest is drained though its reader gave up, and the connection serves the next request', { timeout: 60_000 }, async () => {
+    const { apiToken } = await server.createAccount('lite');
+    const slot = await fetch(`${server.url}/api/speak/resource`, { method: 'POST', headers: { authorization: `Bearer ${apiToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ audio_format: 'wav' }) });
+    const upload = new URL(((await slot.json()) as { result: { presigned_url: string } }).result.presigned_url);
+    const body = Buffer.alloc(200_000, 0x41); // not a WAV: refused once its head is read
+    const connection = await open();
+    await connection.write(`PUT ${upload.pathname}${upload.search} HTTP/1.1\r\nhost: orator.test\r\ncontent-type: audio/wav\r\ncontent-length: ${body.length}\r\n\r\n`);
+    await connection.write(body);
+    const refused = await connection.response();
+    assert.equal(refused.status, 400, refused.body);
+    await connection.write(`GET /api/me HTTP/1.1\r\nhost: orator.test\r\nauthorization: Bearer ${apiToken}\r\n\r\n`);
+    const next = await connection.response();
+    assert.equal(next.status, 200, 'the same connection answers the next request at once');
+  });
+
   it('a body too large for its route (413): drained up to twice the limit, then the connection closed', { timeout: 60_000 }, async () => {
     const connection = await open();
     await connection.write(`POST /v1/text-to-speech HTTP/1.1\r\nhost: orator.test\r\nx-api-key: ${barredKey}\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n`);
