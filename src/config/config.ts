@@ -152,6 +152,28 @@ export interface Config {
   webhookAccountConcurrency: number;
   /** WEBHOOK_TIMEOUT_SECONDS: one delivery attempt, connection to answer; past it the attempt is retried. Default 10. */
   webhookTimeoutMs: number;
+  /**
+   * CORS_ORIGINS: origins (`https://app.example.com`, comma-separated) whose browser pages may call
+   * the API, or `*` for any. Unset (null): no CORS headers at all, as a server without CORS.
+   */
+  corsOrigins: string[] | '*' | null;
+  /**
+   * BODY_TIMEOUT_SECONDS: time a request's whole body may take to arrive, from the end of its
+   * headers; past it the request is answered 408 (when it still can be) and its connection closed.
+   * Default 30. Upload routes have UPLOAD_BODY_TIMEOUT_SECONDS instead.
+   */
+  bodyTimeoutMs: number;
+  /**
+   * UPLOAD_BODY_TIMEOUT_SECONDS: the same for the upload routes (clone forms, the earlier
+   * interface's speak resource PUT). Default 3600 (1 GiB at 2.4 Mbit/s).
+   */
+  uploadBodyTimeoutMs: number;
+  /**
+   * REFUSED_BODY_DRAIN_SECONDS: a request refused before its body was read has the rest of it read
+   * and dropped, so every client reads the refusal, for at most this long (and at most the route's
+   * size limit); then its connection is closed. Default 10.
+   */
+  refusedBodyDrainMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -199,6 +221,27 @@ function adminToken(env: Env): string | null {
     throw new ConfigError(`ADMIN_TOKEN is too guessable: about ${bits} bits of entropy, at least ${minimumTokenBits} needed (make one with: openssl rand -base64 32)`);
   }
   return token;
+}
+
+/** CORS_ORIGINS: `*`, or a comma-separated list of origins (scheme://host[:port], nothing after). */
+function corsOrigins(env: Env): string[] | '*' | null {
+  const raw = (env.CORS_ORIGINS ?? '').trim();
+  if (raw === '') return null;
+  if (raw === '*') return '*';
+  return raw.split(',').map((item) => {
+    const origin = item.trim();
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      // Reported below with the rest.
+    }
+    // A browser sends its Origin as scheme://host[:port] exactly (lower case, no default port, no path).
+    if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin) {
+      throw new ConfigError(`CORS_ORIGINS must be * or comma-separated origins such as https://app.example.com (scheme, host and port only), got "${origin}"`);
+    }
+    return origin;
+  });
 }
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -250,5 +293,9 @@ export function readConfig(env: Env = process.env): Config {
     storageRetryMs: integer(env, 'STORAGE_RETRY_SECONDS', 300, 0, 24 * 3600) * 1000,
     webhookAccountConcurrency: integer(env, 'WEBHOOK_ACCOUNT_CONCURRENCY', 4, 1, 1024),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_SECONDS', 10, 1, 120) * 1000,
+    corsOrigins: corsOrigins(env),
+    bodyTimeoutMs: integer(env, 'BODY_TIMEOUT_SECONDS', 30, 1, 24 * 3600) * 1000,
+    uploadBodyTimeoutMs: integer(env, 'UPLOAD_BODY_TIMEOUT_SECONDS', 3600, 1, 24 * 3600) * 1000,
+    refusedBodyDrainMs: integer(env, 'REFUSED_BODY_DRAIN_SECONDS', 10, 1, 600) * 1000,
   };
 }

@@ -15,6 +15,8 @@ import { registerPlayground } from './site/playground.js';
 import { registerPreview } from './site/preview.js';
 import { dropUnusedConnectionsOnClose } from './drop-unused-connections.js';
 import { renderFrameworkError } from './framework-errors.js';
+import { registerCors } from './cors.js';
+import { limitRequestBodies } from './request-bodies/limit-request-bodies.js';
 
 /**
  * The HTTP server. Each interface registers its routes in its own scope with its own error
@@ -40,6 +42,9 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
   quietHealthProbes(app, services.config.logLevel);
   dropUnusedConnectionsOnClose(app);
+  // Root hooks, before every interface's key check: body bounds, then CORS (preflights answered here).
+  limitRequestBodies(app, services.config);
+  await registerCors(app, services.config);
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ detail: 'Not Found' }));
   registerMetrics(app, services);
   registerHealth(app, services);

@@ -6,6 +6,7 @@ import { requestLoggerFactory } from '../logging/request-loggers.js';
 import { registerHealth } from './site/health.js';
 import { registerWorkerMetrics } from '../metrics/worker-metrics.js';
 import { dropUnusedConnectionsOnClose } from './drop-unused-connections.js';
+import { limitRequestBodies } from './request-bodies/limit-request-bodies.js';
 
 /**
  * The HTTP server of a worker node (`--role worker`): only the probes `/healthz`, `/readyz` (and
@@ -15,11 +16,15 @@ import { dropUnusedConnectionsOnClose } from './drop-unused-connections.js';
 export async function buildWorkerApp(services: Pick<CoreServices, 'config' | 'store' | 'blobs' | 'retries' | 'reconciler'>): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance: createLogger({ level: services.config.logLevel }) as FastifyBaseLogger, childLoggerFactory: requestLoggerFactory });
   app.setErrorHandler((error, request, reply) => {
+    // A client's fault (a body too slow or too large for a path that does not exist anyway).
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) return reply.status(status).send({ detail: (error as Error).message });
     request.log.error(error);
     return reply.status(500).send({ detail: 'Internal server error' });
   });
   quietHealthProbes(app, services.config.logLevel);
   dropUnusedConnectionsOnClose(app);
+  limitRequestBodies(app, services.config);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
   registerHealth(app, services);
   registerWorkerMetrics(app, services);

@@ -45,4 +45,23 @@ describe('config', () => {
     assert.equal(readConfig({ ORATOR_ROLE: 'api' }).role, 'api');
     assert.equal(readConfig({ ORATOR_ROLE: 'worker' }).role, 'worker');
   });
+
+  it('reads CORS_ORIGINS: unset none, * any, else a list of exact origins; anything else refused', () => {
+    assert.equal(readConfig({}).corsOrigins, null);
+    assert.equal(readConfig({ CORS_ORIGINS: '*' }).corsOrigins, '*');
+    assert.deepEqual(readConfig({ CORS_ORIGINS: 'https://app.example.com, http://localhost:3000' }).corsOrigins, ['https://app.example.com', 'http://localhost:3000']);
+    for (const bad of ['app.example.com', 'https://app.example.com/', 'https://app.example.com/path', 'ftp://x.example', 'https://a.example,', 'https://a.example,*', 'https://App.example.com']) {
+      assert.throws(() => readConfig({ CORS_ORIGINS: bad }), (error: unknown) => error instanceof ConfigError && error.message.includes('CORS_ORIGINS'), bad);
+    }
+  });
+
+  it('reads the request body bounds: 30 s, 3600 s for uploads, 10 s of draining by default', () => {
+    const config = readConfig({});
+    assert.deepEqual([config.bodyTimeoutMs, config.uploadBodyTimeoutMs, config.refusedBodyDrainMs], [30_000, 3_600_000, 10_000]);
+    const set = readConfig({ BODY_TIMEOUT_SECONDS: '5', UPLOAD_BODY_TIMEOUT_SECONDS: '60', REFUSED_BODY_DRAIN_SECONDS: '2' });
+    assert.deepEqual([set.bodyTimeoutMs, set.uploadBodyTimeoutMs, set.refusedBodyDrainMs], [5_000, 60_000, 2_000]);
+    for (const name of ['BODY_TIMEOUT_SECONDS', 'UPLOAD_BODY_TIMEOUT_SECONDS', 'REFUSED_BODY_DRAIN_SECONDS']) {
+      assert.throws(() => readConfig({ [name]: '0' }), (error: unknown) => error instanceof ConfigError && error.message.includes(name), name);
+    }
+  });
 });

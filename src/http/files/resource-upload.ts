@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../app/services.js';
 import { errors } from '../api-error.js';
+import { maxResourceBytes } from '../../services/speak-resources/resource-formats.js';
 import type { SignedQuery } from './speak-file-access.js';
 
 type UploadRequest = FastifyRequest<{ Params: { id: string }; Querystring: SignedQuery }>;
@@ -17,12 +18,12 @@ export async function registerResourceUpload(files: FastifyInstance, services: S
     upload.removeAllContentTypeParsers();
     // Leaves the body unread: the handler streams `request.raw` itself.
     upload.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    // An answer given before the body was read whole (refused early): close the connection
-    // rather than read, or mistake for the next request, what the client is still sending.
-    upload.addHook('onSend', async (request, reply) => {
-      if (!request.raw.complete) reply.header('connection', 'close');
-    });
+    // An answer given before the body was read whole (refused early) is followed by reading and
+    // dropping the rest, within bounds, so the client reads it (http/request-bodies/). The route's
+    // body has the upload's time limit, and its size limit is what such a drain is held to.
     upload.put('/speak-resource/:id', {
+      bodyLimit: maxResourceBytes,
+      config: { upload: true },
       onRequest: async (request: UploadRequest) => {
         const { expires, signature } = request.query ?? {};
         const ok = typeof expires === 'string' && typeof signature === 'string' && services.earlier.resources.verifyUploadUrl(request.params.id, expires, signature);

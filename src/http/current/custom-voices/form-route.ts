@@ -20,6 +20,15 @@ export function documentedErrors(meanings: Record<number, string>, options: { no
   return out;
 }
 
+/**
+ * Route options of a clone upload: its body has the upload's time (UPLOAD_BODY_TIMEOUT_SECONDS),
+ * and its size limit is the file's plus room for the form's other parts, which is what a
+ * refused body is drained against (the form is read by the route, not by Fastify's parsers).
+ */
+export function cloneUploadRoute(maxFileBytes: number): { bodyLimit: number; config: { upload: true } } {
+  return { bodyLimit: maxFileBytes + 2 * 1024 * 1024, config: { upload: true } };
+}
+
 export const cloneErrorMeanings = {
   400: 'File too large, unreadable or neither WAV nor MP3, audio too short or too long, too little voiced speech, or a malformed multipart body',
   401: 'Missing or invalid X-API-KEY',

@@ -8,13 +8,14 @@ import { security } from '../schemas/common.js';
 import { InstantCloneForm } from './clone-forms.js';
 import { withCloneForm } from './clone-form-request.js';
 import { answering } from './custom-voice-errors.js';
-import { cloneErrorMeanings, documentedErrors, formValidatorCompiler } from './form-route.js';
+import { cloneErrorMeanings, cloneUploadRoute, documentedErrors, formValidatorCompiler } from './form-route.js';
 import { refuseCloneBeforeBody } from './refuse-before-body.js';
 import { CustomVoiceResponse, customVoiceResponse } from './shapes.js';
 
 /** Route options shared by the instant-clone route and its deprecated twin `/v1/voices/clone`. */
 export function instantCloneOptions(services: Services, summary: string, deprecated: boolean): RouteShorthandOptions {
   return {
+    ...cloneUploadRoute(instantUpload.maxBytes),
     onRequest: refuseCloneBeforeBody(services, 'instant'),
     validatorCompiler: formValidatorCompiler,
     schema: {

@@ -7,7 +7,7 @@ import { security } from '../schemas/common.js';
 import { ProfessionalCloneForm } from './clone-forms.js';
 import { withCloneForm } from './clone-form-request.js';
 import { answering } from './custom-voice-errors.js';
-import { cloneErrorMeanings, documentedErrors, formValidatorCompiler } from './form-route.js';
+import { cloneErrorMeanings, cloneUploadRoute, documentedErrors, formValidatorCompiler } from './form-route.js';
 import { refuseCloneBeforeBody } from './refuse-before-body.js';
 import { ProfessionalCloneResponse, professionalCloneResponse } from './shapes.js';
 
@@ -20,6 +20,7 @@ export function registerProfessionalClone(app: FastifyInstance, services: Servic
   app.post(
     '/v1/custom-voices/professional-clone',
     {
+      ...cloneUploadRoute(professionalUpload.maxBytes),
       onRequest: refuseCloneBeforeBody(services, 'professional'),
       validatorCompiler: formValidatorCompiler,
       schema: {

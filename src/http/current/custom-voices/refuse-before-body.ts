@@ -6,21 +6,16 @@ import { toApiError } from './custom-voice-errors.js';
 
 /**
  * onRequest hook of the clone routes: the plan, the slots and the clones-at-once are checked
- * before a byte of the (up to 1 GiB) form is read. A refusal is answered at once with
- * `Connection: close`, so the server stops reading the upload and closes the connection instead
- * of draining what the client is still sending.
+ * before a byte of the (up to 1 GiB) form is read. A refusal is answered at once; the rest of
+ * the upload is then read and dropped, within bounds, so the client reads the refusal instead of
+ * a reset connection (http/request-bodies/drain-refused-body.ts).
  */
 export function refuseCloneBeforeBody(services: Services, kind: CustomVoiceSource) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     try {
       await services.customVoices.refuseEarly(accountOf(request).uid, kind);
     } catch (error) {
-      if (hasBody(request)) reply.header('connection', 'close');
       throw toApiError(error);
     }
   };
-}
-
-function hasBody(request: FastifyRequest): boolean {
-  return request.headers['content-length'] !== undefined ? request.headers['content-length'] !== '0' : request.headers['transfer-encoding'] !== undefined;
 }
