@@ -36,11 +36,10 @@ slim=(--variant=minbase --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='pat
 label() { podman image inspect --format '{{index .Config.Labels "orator.standin.inputs"}}' "$1" 2>/dev/null || true; }
 hash_of() { cat "$@" | sha256sum | cut -c1-16; }
 
+# The two Debian roots (Node; PostgreSQL and Redis) are made at the same time: mmdebstrap spends
+# most of its time waiting on downloads and dpkg.
 # --- Node ---------------------------------------------------------------------------------------
-node_inputs=$(printf '%s\n' "$(node --version)" "$(node -p process.arch)" "$(cat "$npm_dir/package.json" | node -p 'JSON.parse(require("fs").readFileSync(0)).version')" "${slim[*]}" "$MIRROR" | cat - "$0" | sha256sum | cut -c1-16)
-if [ "$(label "$NODE_IMAGE")" = "$node_inputs" ]; then
-  echo "node stand-in up to date ($NODE_IMAGE)"
-else
+build_node() {
   echo "building the node stand-in ($NODE_IMAGE, Node $(node --version))"
   mmdebstrap "${slim[@]}" --quiet \
     --customize-hook="mkdir -p \"\$1/usr/local/bin\" \"\$1/usr/local/lib/node_modules\" \"\$1/usr/local/include\"" \
@@ -58,13 +57,11 @@ else
     --change "LABEL orator.standin.inputs=$node_inputs" \
     "$work/node.tar" "$NODE_IMAGE" >/dev/null
   rm -f "$work/node.tar"
-fi
+}
+node_inputs=$(printf '%s\n' "$(node --version)" "$(node -p process.arch)" "$(cat "$npm_dir/package.json" | node -p 'JSON.parse(require("fs").readFileSync(0)).version')" "${slim[*]}" "$MIRROR" "$(declare -f build_node)" | sha256sum | cut -c1-16)
 
 # --- PostgreSQL and Redis: one Debian root, two entrypoints ---------------------------------------
-services_inputs=$(printf '%s\n' "${slim[*]}" "$MIRROR" | cat - "$0" "$here/postgres-entrypoint.sh" "$here/redis-entrypoint.sh" | sha256sum | cut -c1-16)
-if [ "$(label "$POSTGRES_IMAGE")" = "$services_inputs" ] && [ "$(label "$REDIS_IMAGE")" = "$services_inputs" ]; then
-  echo "postgres and redis stand-ins up to date"
-else
+build_services() {
   echo "building the postgres and redis stand-ins (Debian's PostgreSQL and Redis)"
   mmdebstrap "${slim[@]}" --quiet --include=postgresql,redis-server \
     --customize-hook="install -m 755 '$here/postgres-entrypoint.sh' \"\$1/usr/local/bin/docker-entrypoint.sh\"" \
@@ -85,10 +82,20 @@ else
     --change "LABEL orator.standin.inputs=$services_inputs" \
     "$work/services.tar" "$REDIS_IMAGE" >/dev/null
   rm -f "$work/services.tar"
+}
+services_inputs=$(printf '%s\n' "${slim[*]}" "$MIRROR" "$(declare -f build_services)" | cat - "$here/postgres-entrypoint.sh" "$here/redis-entrypoint.sh" | sha256sum | cut -c1-16)
+
+pids=()
+if [ "$(label "$NODE_IMAGE")" = "$node_inputs" ]; then echo "node stand-in up to date ($NODE_IMAGE)"; else build_node & pids+=($!); fi
+if [ "$(label "$POSTGRES_IMAGE")" = "$services_inputs" ] && [ "$(label "$REDIS_IMAGE")" = "$services_inputs" ]; then
+  echo "postgres and redis stand-ins up to date"
+else
+  build_services & pids+=($!)
 fi
+for pid in "${pids[@]}"; do wait "$pid"; done
 
 # --- MinIO and mc, over the Node stand-in -------------------------------------------------------
-s3_inputs=$(printf '%s\n' "$node_inputs" | cat - "$0" "$here/s3.Containerfile" "$here/minio.cjs" "$here/mc.cjs" | sha256sum | cut -c1-16)
+s3_inputs=$(printf '%s\n' "$node_inputs" | cat - "$here/s3.Containerfile" "$here/minio.cjs" "$here/mc.cjs" | sha256sum | cut -c1-16)
 if [ "$(label "$MINIO_IMAGE")" = "$s3_inputs" ] && [ "$(label "$MC_IMAGE")" = "$s3_inputs" ]; then
   echo "minio and mc stand-ins up to date"
 else
