@@ -55,7 +55,7 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080
 WORKDIR /app
-COPY package.json ./
+COPY package.json THIRD-PARTY-NOTICES ./
 COPY --from=deps /app/node_modules node_modules
 COPY --from=build /app/dist/src dist/src
 COPY --from=build /app/dist/web dist/web
@@ -73,8 +73,8 @@ EXPOSE 8080
 # container a stop timeout above 25 s (compose: stop_grace_period: 30s; docker run --stop-timeout 30).
 STOPSIGNAL SIGTERM
 # /healthz answers from the moment the server listens, before the warm-up ends (that is /readyz).
-HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+HEALTHCHECK --interval=15s --timeout=10s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz',{signal:AbortSignal.timeout(8000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # ORATOR_ROLE (all, api, worker) picks the role; `docker run IMAGE accounts list` runs another command.
 ENTRYPOINT ["node", "/app/dist/src/start/cli.js"]
 CMD ["serve"]

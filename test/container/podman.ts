@@ -66,7 +66,7 @@ export async function waitFor<T>(what: string, timeoutMs: number, check: () => P
 }
 
 /** `podman healthcheck run` until it passes: the image's HEALTHCHECK (node -e fetch /healthz). */
-export async function waitHealthy(container: string, timeoutMs = 240_000): Promise<void> {
+export async function waitHealthy(container: string, timeoutMs = 420_000): Promise<void> {
   await waitFor(`${container} to be healthy`, timeoutMs, async () => {
     const result = await podman(['healthcheck', 'run', container], { allowFailure: true });
     if (result.code === 0) return true;

@@ -104,16 +104,21 @@ export async function singleNodeProofs(proofs: Proofs, image: string, id: string
       const graceSeconds = 60;
       const stopStarted = performance.now();
       const stopped = podman(['stop', '--time', String(graceSeconds), container]);
-      await waitFor('the "SIGTERM: draining" log line', 30_000, async () => {
-        const logs = await podman(['logs', container]);
-        return /SIGTERM: draining/.test(logs.stdout + logs.stderr) ? true : undefined;
-      }, 200);
-      request.end(body);
-      const answer = await answered;
+      let answer: { status: number; bytes: Uint8Array };
+      try {
+        await waitFor('the "SIGTERM: draining" log line', 30_000, async () => {
+          const logs = await podman(['logs', container]);
+          return /SIGTERM: draining/.test(logs.stdout + logs.stderr) ? true : undefined;
+        }, 200);
+        request.end(body);
+        answer = await answered;
+      } finally {
+        // Whatever happened, the container has stopped before the next proof starts one on its port.
+        await stopped;
+      }
+      const stopSeconds = (performance.now() - stopStarted) / 1000;
       if (answer.status !== 200) throw new Error(`the request in flight was answered ${answer.status}: ${Buffer.from(answer.bytes).toString('utf8').slice(0, 200)}`);
       const audio = await describeAudio(answer.bytes);
-      await stopped;
-      const stopSeconds = (performance.now() - stopStarted) / 1000;
       const exit = (await podman(['inspect', '--format', '{{.State.ExitCode}}', container])).stdout.trim();
       if (exit !== '0') throw new Error(`exit code ${exit} (137 = killed after the grace)`);
       if (stopSeconds >= graceSeconds) throw new Error(`stopping took ${stopSeconds.toFixed(1)} s, the whole grace`);

@@ -7,6 +7,8 @@
 #                                            /usr/local/include/node), user `node` 1000:1000
 #   docker.io/library/postgres:17            Debian's PostgreSQL, entrypoint honouring POSTGRES_*
 #   docker.io/library/redis:7                Debian's Redis, `redis-server ARGS` in /data
+#                                            (both over one mmdebstrap root, postgres.Containerfile
+#                                            and redis.Containerfile adding the entrypoints)
 #   docker.io/minio/minio, docker.io/minio/mc s3rver and a two-command `mc` (see s3.Containerfile)
 # Each image carries a label with the hash of its inputs and is rebuilt only when they change.
 # Needs: podman, mmdebstrap, CONTAINERS_CONF (see ../containers.conf). Env: NPM_CA (CA bundle for
@@ -60,39 +62,29 @@ build_node() {
 }
 node_inputs=$(printf '%s\n' "$(node --version)" "$(node -p process.arch)" "$(cat "$npm_dir/package.json" | node -p 'JSON.parse(require("fs").readFileSync(0)).version')" "${slim[*]}" "$MIRROR" "$(declare -f build_node)" | sha256sum | cut -c1-16)
 
-# --- PostgreSQL and Redis: one Debian root, two entrypoints ---------------------------------------
-build_services() {
-  echo "building the postgres and redis stand-ins (Debian's PostgreSQL and Redis)"
-  mmdebstrap "${slim[@]}" --quiet --include=postgresql,redis-server \
-    --customize-hook="install -m 755 '$here/postgres-entrypoint.sh' \"\$1/usr/local/bin/docker-entrypoint.sh\"" \
-    --customize-hook="install -m 755 '$here/redis-entrypoint.sh' \"\$1/usr/local/bin/redis-entrypoint.sh\"" \
-    --customize-hook="mkdir -p \"\$1/data\" \"\$1/var/lib/postgresql/data\"" \
-    --customize-hook="chroot \"\$1\" chown redis:redis /data" \
-    bookworm "$work/services.tar" "$MIRROR"
-  podman import --quiet \
-    --change 'ENV PGDATA=/var/lib/postgresql/data' \
-    --change 'ENTRYPOINT ["docker-entrypoint.sh"]' --change 'CMD ["postgres"]' \
-    --change 'STOPSIGNAL SIGINT' --change 'VOLUME /var/lib/postgresql/data' --change 'EXPOSE 5432' \
-    --change "LABEL orator.standin.inputs=$services_inputs" \
-    "$work/services.tar" "$POSTGRES_IMAGE" >/dev/null
-  podman import --quiet \
-    --change 'WORKDIR /data' \
-    --change 'ENTRYPOINT ["redis-entrypoint.sh"]' --change 'CMD ["redis-server"]' \
-    --change 'VOLUME /data' --change 'EXPOSE 6379' \
-    --change "LABEL orator.standin.inputs=$services_inputs" \
-    "$work/services.tar" "$REDIS_IMAGE" >/dev/null
+# --- PostgreSQL and Redis: one Debian root (mmdebstrap), two thin images with their entrypoints ----
+SERVICES_ROOT=localhost/orator-standin/services-root:latest
+build_services_root() {
+  echo "building the Debian root of the postgres and redis stand-ins (Debian's PostgreSQL and Redis)"
+  mmdebstrap "${slim[@]}" --quiet --include=postgresql,redis-server bookworm "$work/services.tar" "$MIRROR"
+  podman import --quiet --change "LABEL orator.standin.inputs=$services_inputs" "$work/services.tar" "$SERVICES_ROOT" >/dev/null
   rm -f "$work/services.tar"
 }
-services_inputs=$(printf '%s\n' "${slim[*]}" "$MIRROR" "$(declare -f build_services)" | cat - "$here/postgres-entrypoint.sh" "$here/redis-entrypoint.sh" | sha256sum | cut -c1-16)
+services_inputs=$(printf '%s\n' "${slim[*]}" "$MIRROR" "$(declare -f build_services_root)" | sha256sum | cut -c1-16)
 
 pids=()
 if [ "$(label "$NODE_IMAGE")" = "$node_inputs" ]; then echo "node stand-in up to date ($NODE_IMAGE)"; else build_node & pids+=($!); fi
-if [ "$(label "$POSTGRES_IMAGE")" = "$services_inputs" ] && [ "$(label "$REDIS_IMAGE")" = "$services_inputs" ]; then
-  echo "postgres and redis stand-ins up to date"
-else
-  build_services & pids+=($!)
-fi
+if [ "$(label "$SERVICES_ROOT")" = "$services_inputs" ]; then echo "postgres and redis root up to date"; else build_services_root & pids+=($!); fi
 for pid in "${pids[@]}"; do wait "$pid"; done
+
+for service in postgres redis; do
+  image=$POSTGRES_IMAGE; [ "$service" = redis ] && image=$REDIS_IMAGE
+  inputs=$(printf '%s\n' "$services_inputs" | cat - "$here/$service.Containerfile" "$here/$service-entrypoint.sh" | sha256sum | cut -c1-16)
+  if [ "$(label "$image")" = "$inputs" ]; then echo "$service stand-in up to date"; continue; fi
+  echo "building the $service stand-in ($image)"
+  podman build --quiet --pull=never --network=none --format docker --label "orator.standin.inputs=$inputs" \
+    -f "$here/$service.Containerfile" -t "$image" "$here" >/dev/null
+done
 
 # --- MinIO and mc, over the Node stand-in -------------------------------------------------------
 s3_inputs=$(printf '%s\n' "$node_inputs" | cat - "$here/s3.Containerfile" "$here/minio.cjs" "$here/mc.cjs" | sha256sum | cut -c1-16)

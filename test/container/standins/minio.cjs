@@ -16,7 +16,8 @@ const user = process.env.MINIO_ROOT_USER || 'minioadmin';
 const password = process.env.MINIO_ROOT_PASSWORD || 'minioadmin';
 new AWSAccount(1, user).createKeyPair(user, password);
 // As the project's own tests do: s3rver canonicalises a path-style bucket URL as `/bucket` where the
-// SDK signs `/bucket/`, so bucket-level calls would fail its check otherwise.
-const server = new S3rver({ address: '0.0.0.0', port, directory: args[1], silent: true, allowMismatchedSignatures: true });
+// SDK signs `/bucket/`, so bucket-level calls would fail its check otherwise. Path-style only:
+// s3rver would otherwise take the host name (`minio`) for a bucket.
+const server = new S3rver({ address: '0.0.0.0', port, directory: args[1], silent: true, allowMismatchedSignatures: true, vhostBuckets: false });
 server.run().then((address) => console.log(`S3 stand-in (s3rver) listening on ${address.address}:${address.port}, objects in ${args[1]}`));
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.close().then(() => process.exit(0)));

@@ -26,8 +26,9 @@ if [ ! -s "$PGDATA/PG_VERSION" ]; then
   rm -f "$pwfile"
   echo "host all all all scram-sha-256" >> "$PGDATA/pg_hba.conf"
   if [ "$db" != postgres ]; then
-    as_postgres "$bin/pg_ctl" -D "$PGDATA" -o "-c listen_addresses=''" -w start >/dev/null
-    as_postgres psql -v ON_ERROR_STOP=1 -U "$user" -d postgres -qc "CREATE DATABASE \"$db\""
+    # Debian's psql wrapper would pick a port from /etc/postgresql: the server's own binary, socket and port.
+    as_postgres "$bin/pg_ctl" -D "$PGDATA" -o "-c listen_addresses='' -p 5432 -k /var/run/postgresql" -w start >/dev/null
+    as_postgres "$bin/psql" -h /var/run/postgresql -p 5432 -v ON_ERROR_STOP=1 -U "$user" -d postgres -qc "CREATE DATABASE \"$db\""
     as_postgres "$bin/pg_ctl" -D "$PGDATA" -m fast -w stop >/dev/null
   fi
   echo "PostgreSQL init process complete; ready for start up."
