@@ -54,7 +54,10 @@ const built =
 
 if (built) {
   await proofs.prove('the image: HEALTHCHECK kept, non-root USER, DATA_DIR=/data, no CA left behind, only this platform’s ONNX Runtime', async () => {
-    const config = JSON.parse((await podman(['image', 'inspect', '--format', '{{json .Config}}', testImage])).stdout) as { Healthcheck?: { Test: string[] }; User: string; Env: string[]; StopSignal?: string };
+    // podman keeps HEALTHCHECK beside the image's Config (and only with --format docker).
+    type Config = { Healthcheck?: { Test: string[] }; User: string; Env: string[]; StopSignal?: string };
+    const [inspected] = JSON.parse((await podman(['image', 'inspect', testImage])).stdout) as { Config: Config; Healthcheck?: Config['Healthcheck'] }[];
+    const config = { ...inspected.Config, Healthcheck: inspected.Healthcheck ?? inspected.Config.Healthcheck };
     if (!config.Healthcheck?.Test?.join(' ').includes('/healthz')) throw new Error(`no HEALTHCHECK against /healthz: ${JSON.stringify(config.Healthcheck)}`);
     if (!config.User || config.User === 'root' || config.User === '0') throw new Error(`USER is ${config.User || 'unset'}`);
     for (const wanted of ['DATA_DIR=/data', 'HOST=0.0.0.0']) if (!config.Env.includes(wanted)) throw new Error(`${wanted} missing from ${config.Env.join(' ')}`);
