@@ -18,6 +18,7 @@ const wanted = new Set(process.argv.slice(2));
 const routeParts: [string, string, string][] = [
   ['light', './light-routes.js', 'lightRoutesSection'],
   ['speak-jobs', './speak-jobs.js', 'speakJobsSection'],
+  ['container', './container.js', 'containerSection'],
 ];
 
 async function routeSection(file: string, name: string): Promise<BenchSection[]> {
