@@ -21,6 +21,7 @@ export interface Database {
   account_audit: AccountAuditTable;
   account_keys: AccountKeysTable;
   sweep_runs: SweepRunsTable;
+  nodes: NodesTable;
 }
 
 /** 0 or 1. */
@@ -57,6 +58,22 @@ export interface PlansTable {
 export interface SweepRunsTable {
   name: string;
   last_run_at: number;
+}
+
+/** One running `orator serve` (migration 0014): see repositories/node-repository.ts. */
+export interface NodesTable {
+  id: string;
+  role: string;
+  hostname: string;
+  host: string;
+  port: number;
+  pid: number;
+  data_dir: string;
+  public_url: string;
+  has_redis: Flag;
+  has_s3: Flag;
+  started_at: number;
+  heartbeat_at: number;
 }
 
 export interface AccountsTable {
