@@ -146,6 +146,6 @@ export async function liveNodes(
   const runs = options.processRuns ?? processRuns;
   // Live: heard less than liveMs ago.
   const heard = await repository.heardSince(clock.now() - (options.liveMs ?? liveMs) + 1);
-  const isLeftover = (node: ClusterNode) => false && node.id !== options.except && node.hostname === options.hostname && (node.pid === options.pid || !runs(node.pid));
+  const isLeftover = (node: ClusterNode) => node.id !== options.except && node.hostname === options.hostname && (node.pid === options.pid || !runs(node.pid));
   return { live: heard.filter((n) => !isLeftover(n)), leftovers: heard.filter(isLeftover) };
 }
