@@ -11,8 +11,8 @@ export function describeNode(node: ClusterNode, now: number): string {
 }
 
 function describeGap(gap: ClusterGap): string {
-  const who = gap.missingOn === 'this' ? 'this node has' : gap.missingOn === 'other' ? 'that node has' : 'neither has';
-  return `${who} no ${gap.setting} (${gap.breaks})`;
+  const who = gap.missingOn === 'this' ? `this node has no ${gap.setting}` : gap.missingOn === 'other' ? `that node has no ${gap.setting}` : `neither has ${gap.setting}`;
+  return `${who} (${gap.breaks})`;
 }
 
 /**
