@@ -20,7 +20,10 @@ export interface Config {
   port: number;
   /** HOST: address to bind. Default 127.0.0.1 (use 0.0.0.0 to serve other machines). */
   host: string;
-  /** PUBLIC_URL: base of every absolute URL the server hands out. Default http://localhost:PORT. */
+  /**
+   * PUBLIC_URL: base of every absolute URL the server hands out. Default http://localhost:PORT;
+   * required with ORATOR_ROLE api or worker (a cluster's nodes cannot know their public address).
+   */
   publicUrl: string;
   /** DATA_DIR: SQLite file, blobs and preview audio live here. Default ./data. */
   dataDir: string;
@@ -253,6 +256,11 @@ export function readConfig(env: Env = process.env): Config {
   if (!logLevels.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
   const role = (env.ORATOR_ROLE || 'all') as Role;
   if (!roles.includes(role)) throw new ConfigError(`ORATOR_ROLE must be one of ${roles.join(', ')}, got "${env.ORATOR_ROLE}"`);
+  // A node of a cluster cannot guess the address clients reach it by: a worker would hand out
+  // webhook and download links to its own localhost, so api and worker nodes must be told.
+  if (role !== 'all' && !env.PUBLIC_URL) {
+    throw new ConfigError(`ORATOR_ROLE=${role} needs PUBLIC_URL: the address clients reach the cluster at (the load balancer's), which the links a node hands out (downloads, webhooks) start with; see docs/scaling.md`);
+  }
   return {
     role,
     port,

@@ -10,6 +10,7 @@ import { SpeakRepository } from './speak-repository.js';
 import { SpeakResourceRepository } from './speak-resource-repository.js';
 import { SynthesisCacheRepository } from './synthesis-cache-repository.js';
 import { SweepRunRepository } from './sweep-run-repository.js';
+import { NodeRepository } from './node-repository.js';
 import type { CallbackUrlSeal } from '../security/callback-url-seal.js';
 
 export { AccountRepository, accountRepository, type AccountChanges, type CredentialColumn, type EncryptedColumn, type KeySignIn } from './account-repository.js';
@@ -23,6 +24,7 @@ export { DeliveryRepository } from './delivery-repository.js';
 export { SpeakResourceRepository } from './speak-resource-repository.js';
 export { SynthesisCacheRepository } from './synthesis-cache-repository.js';
 export { SweepRunRepository } from './sweep-run-repository.js';
+export { NodeRepository } from './node-repository.js';
 export type { DatabaseHandle } from './database-handle.js';
 
 /** One repository per aggregate: the only code that reads or writes the database. */
@@ -37,6 +39,8 @@ export interface Repositories {
   speakResources: SpeakResourceRepository;
   synthesisCache: SynthesisCacheRepository;
   sweepRuns: SweepRunRepository;
+  /** The node registry: which `orator serve` processes run on this database. */
+  nodes: NodeRepository;
   /** Everything one account owns, for its deletion. */
   accountData: AccountDataRepository;
 }
@@ -54,6 +58,7 @@ export function openRepositories(db: DatabaseHandle, options: { callbackUrls?: C
     speakResources: new SpeakResourceRepository(db),
     synthesisCache: new SynthesisCacheRepository(db),
     sweepRuns: new SweepRunRepository(db),
+    nodes: new NodeRepository(db),
     accountData: new AccountDataRepository(db),
   };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../config/config.js';
 import type { ServerSettings } from '../store/server-settings.js';
+import type { KeyOrigin } from './key-fingerprint.js';
 import { newSecret } from './secrets.js';
 
 /** Where the deployment's secret key comes from; see Config for each variable. */
@@ -17,6 +18,8 @@ export interface SecretKeyConfig {
 export interface SecretKeys {
   current: Buffer;
   previous: Buffer[];
+  /** Where `current` came from (for messages that name the setting to fix). */
+  origin: KeyOrigin;
 }
 
 /** Key of versions before 0.2, kept in the database beside what it protects; moved out on first start. */
@@ -45,7 +48,12 @@ export async function loadSecretKeys(config: SecretKeyConfig, settings: ServerSe
     }
     await settings.delete(LEGACY_SECRET_SETTING);
   }
-  return { current, previous };
+  const origin: KeyOrigin = config.secretKey
+    ? { variable: 'ORATOR_SECRET_KEY' }
+    : config.secretKeyFile
+      ? { variable: 'ORATOR_SECRET_KEY_FILE', file: config.secretKeyFile }
+      : { variable: 'key file', file: path.join(config.dataDir, DEFAULT_KEY_FILE) };
+  return { current, previous, origin };
 }
 
 function readKeyFile(config: SecretKeyConfig, legacyValue: string | null): Buffer {

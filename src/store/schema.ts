@@ -22,6 +22,7 @@ export interface Database {
   account_keys: AccountKeysTable;
   sweep_runs: SweepRunsTable;
   upload_reservations: UploadReservationsTable;
+  nodes: NodesTable;
 }
 
 /** 0 or 1. */
@@ -58,6 +59,22 @@ export interface PlansTable {
 export interface SweepRunsTable {
   name: string;
   last_run_at: number;
+}
+
+/** One running `orator serve` (migration 0014): see repositories/node-repository.ts. */
+export interface NodesTable {
+  id: string;
+  role: string;
+  hostname: string;
+  host: string;
+  port: number;
+  pid: number;
+  data_dir: string;
+  public_url: string;
+  has_redis: Flag;
+  has_s3: Flag;
+  started_at: number;
+  heartbeat_at: number;
 }
 
 export interface AccountsTable {

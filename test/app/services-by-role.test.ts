@@ -14,7 +14,7 @@ describe('the composition root builds what each role needs', () => {
   let core: CoreServices;
   before(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'orator-roles-services-'));
-    core = await openCoreServices(readConfig({ DATA_DIR: dataDir, ORATOR_ROLE: 'worker', SYNTH_WORKERS: '1', LOG_LEVEL: 'silent' }));
+    core = await openCoreServices(readConfig({ DATA_DIR: dataDir, ORATOR_ROLE: 'worker', PUBLIC_URL: 'http://127.0.0.1:8080', SYNTH_WORKERS: '1', LOG_LEVEL: 'silent' }));
   });
   after(async () => {
     await core?.close();

@@ -113,6 +113,11 @@ export class Cluster {
     this.plans = new PlanService(repositories.plans);
   }
 
+  /** The environment every node is started with (for the operator's tools run against the cluster, e.g. `orator doctor`). */
+  get nodeEnv(): NodeJS.ProcessEnv {
+    return { ...this.env };
+  }
+
   async setPlan(name: string, changes: Partial<PlanLimits>): Promise<void> {
     await this.plans.update(name, changes);
   }

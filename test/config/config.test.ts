@@ -42,8 +42,19 @@ describe('config', () => {
 
   it('reads ORATOR_ROLE: all by default, api or worker', () => {
     assert.equal(readConfig({}).role, 'all');
-    assert.equal(readConfig({ ORATOR_ROLE: 'api' }).role, 'api');
-    assert.equal(readConfig({ ORATOR_ROLE: 'worker' }).role, 'worker');
+    assert.equal(readConfig({ ORATOR_ROLE: 'api', PUBLIC_URL: 'https://tts.example.com' }).role, 'api');
+    assert.equal(readConfig({ ORATOR_ROLE: 'worker', PUBLIC_URL: 'https://tts.example.com' }).role, 'worker');
+  });
+
+  it('an api or worker node (a cluster) needs PUBLIC_URL: one line naming it, not links to its own localhost', () => {
+    for (const role of ['api', 'worker']) {
+      assert.throws(
+        () => readConfig({ ORATOR_ROLE: role, PORT: '8081' }),
+        (error: unknown) => error instanceof ConfigError && !error.message.includes('\n') && error.message.startsWith(`ORATOR_ROLE=${role} needs PUBLIC_URL`),
+        role,
+      );
+    }
+    assert.equal(readConfig({ PORT: '8081' }).publicUrl, 'http://localhost:8081', 'one process (all) still defaults to its own address');
   });
 
   it('reads CORS_ORIGINS: unset none, * any, else a list of exact origins; anything else refused', () => {

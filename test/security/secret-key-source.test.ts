@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../../src/clock.js';
 import { decrypt, encrypt } from '../../src/security/encryption.js';
 import { DEFAULT_KEY_FILE, LEGACY_SECRET_SETTING, loadSecretKeys, type SecretKeyConfig } from '../../src/security/secret-key-source.js';
+import { adoptCurrentKey } from '../../src/security/key-fingerprint.js';
 import { deriveServerKeys, loadServerKeys } from '../../src/security/server-keys.js';
 import { UrlSigner } from '../../src/security/url-signer.js';
 import { openDatabase, type Store } from '../../src/store/database.js';
@@ -92,6 +93,8 @@ describe('the secret key lives outside the database', () => {
     assert.equal(decrypt(deriveServerKeys(Buffer.from(newKey, 'base64')).encryption, fresh, 'ctx'), 'new secret', 'encrypted with the new key');
     assert.notEqual(signer.sign('/p', 60).signature, new UrlSigner(before.urlSigning, clock).sign('/p', 60).signature);
 
+    // `orator secrets re-encrypt` ends by recording the new key as the database's; only then may the old one go.
+    await adoptCurrentKey(settings, rotated.fingerprint);
     const retired = await loadServerKeys(config({ secretKey: newKey }), settings);
     assert.throws(() => decrypt(retired.encryption, token, 'api_token:u1'), /failed authentication/);
     assert.equal(new UrlSigner(retired.urlSigning, clock).verify('/files/speak/x.wav', link.expires, link.signature), false);

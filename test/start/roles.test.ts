@@ -37,7 +37,7 @@ describe('serve --role api and --role worker on one SQLite DATA_DIR', () => {
   let account: { api_token: string; api_key: string };
   before(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'orator-roles-'));
-    env = { DATA_DIR: dataDir, HOST: '127.0.0.1', SYNTH_WORKERS: '1', ALLOW_PRIVATE_CALLBACKS: 'true' };
+    env = { DATA_DIR: dataDir, HOST: '127.0.0.1', SYNTH_WORKERS: '1', ALLOW_PRIVATE_CALLBACKS: 'true', PUBLIC_URL: 'http://127.0.0.1:9' };
     account = JSON.parse((await run(process.execPath, [cliPath, 'accounts', 'create', '--plan', 'plus', '--json'], { env: { ...process.env, ...env, LOG_LEVEL: 'silent' } })).stdout);
   });
   after(async () => {
@@ -195,7 +195,7 @@ describe('GET /readyz when PostgreSQL goes away', { skip: databaseUrl ? false : 
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
     viaProxy.searchParams.set('options', `-c search_path=${schema}`);
-    const env = { DATA_DIR: dataDir, HOST: '127.0.0.1', SYNTH_WORKERS: '1', DATABASE_URL: viaProxy.toString(), ORATOR_SECRET_KEY: randomBytes(32).toString('base64'), DATABASE_CONNECT_TIMEOUT: '2' };
+    const env = { DATA_DIR: dataDir, HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:9', SYNTH_WORKERS: '1', DATABASE_URL: viaProxy.toString(), ORATOR_SECRET_KEY: randomBytes(32).toString('base64'), DATABASE_CONNECT_TIMEOUT: '2' };
     const nodes = [await startNode('api', env, children), await startNode('worker', env, children)];
     for (const node of nodes) assert.equal((await fetch(`${node.url}/readyz`)).status, 200);
     proxy.cut();
@@ -244,7 +244,7 @@ describe('GET /readyz when Redis goes away', { skip: redisUrl ? false : 'TEST_RE
     const viaProxy = new URL(redisUrl!);
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
-    const node = await startNode('worker', { DATA_DIR: dataDir, HOST: '127.0.0.1', SYNTH_WORKERS: '1', REDIS_URL: viaProxy.toString(), REDIS_PREFIX: prefix }, children);
+    const node = await startNode('worker', { DATA_DIR: dataDir, HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:9', SYNTH_WORKERS: '1', REDIS_URL: viaProxy.toString(), REDIS_PREFIX: prefix }, children);
     assert.equal((await fetch(`${node.url}/readyz`)).status, 200);
     proxy.cut();
     const down = await fetch(`${node.url}/readyz`);

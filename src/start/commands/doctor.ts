@@ -4,6 +4,10 @@ import { checkDatabase, checkDataDir } from '../doctor/data-checks.js';
 import { checkEngines } from '../doctor/engine-checks.js';
 import { checkRedis } from '../doctor/redis-check.js';
 import { checkS3 } from '../doctor/s3-check.js';
+import { checkPort } from '../doctor/port-check.js';
+import { checkModels } from '../doctor/models-check.js';
+import { checkSecretKey } from '../doctor/key-check.js';
+import { checkNodes } from '../doctor/nodes-check.js';
 import { parseCommandArgs, type Command } from './command.js';
 import { printJson } from './with-services.js';
 
@@ -11,12 +15,15 @@ const help = `usage: orator doctor [--json]
 
   checks what a server needs and says what is wrong and how to fix it:
   the configuration, DATA_DIR and its free disk, the database (SQLite or PostgreSQL), Redis when
-  REDIS_URL is set, the S3 bucket when S3_BUCKET is set (a write, a read, a delete), and each
-  synthesis engine (it speaks one word).
+  REDIS_URL is set, the S3 bucket when S3_BUCKET is set (a write, a read, a delete), each
+  synthesis engine (it speaks one word), PORT on HOST (free to bind, or a running Orator's), the
+  models in MODELS_DIR (each must load), the secret key against the fingerprint the database
+  records, and the nodes running on the database (role, where, last heartbeat, Redis and S3),
+  warning about a half cluster.
   Exit code 0 when nothing failed (warnings allowed), 1 otherwise.`;
 
 /** The checks, in the order they are printed. A new backend adds its check here. */
-export const doctorChecks: Check[] = [checkConfig, checkDataDir, checkDatabase, checkRedis, checkS3, checkEngines];
+export const doctorChecks: Check[] = [checkConfig, checkDataDir, checkDatabase, checkRedis, checkS3, checkEngines, checkPort, checkModels, checkSecretKey, checkNodes];
 
 async function checkConfig(config: Config): Promise<CheckResult[]> {
   const database = config.databaseUrl ? 'PostgreSQL' : 'SQLite';
@@ -27,7 +34,7 @@ const marks: Record<CheckResult['status'], string> = { ok: 'ok  ', warn: 'WARN',
 
 export const doctorCommand: Command = {
   name: 'doctor',
-  summary: 'check the configuration, database, Redis, S3, engines and disk; say how to fix what fails',
+  summary: 'check the configuration, database, Redis, S3, engines, disk, port, models, key and nodes; say how to fix what fails',
   help,
   async run(argv, config) {
     const { values } = parseCommandArgs({ name: 'doctor', help }, argv, { json: { type: 'boolean' } });

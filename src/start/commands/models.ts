@@ -1,11 +1,8 @@
 import type { Config } from '../../config/config.js';
 import { configureEngines } from '../../synthesis/engines/engine-settings.js';
-import { installedKokoroModels, type InstalledKokoroModel } from '../../synthesis/engines/kokoro/kokoro-catalog.js';
-import { KokoroModel } from '../../synthesis/engines/kokoro/kokoro-model.js';
-import { readVoicePacks } from '../../synthesis/engines/kokoro/kokoro-voices.js';
-import { installedModels, type InstalledModel } from '../../synthesis/engines/piper/piper-catalog.js';
-import { readPiperConfig } from '../../synthesis/engines/piper/piper-config.js';
-import { PiperModel } from '../../synthesis/engines/piper/piper-model.js';
+import { installedKokoroModels } from '../../synthesis/engines/kokoro/kokoro-catalog.js';
+import { kokoroLoadState, piperLoadState } from '../../synthesis/engines/model-load-state.js';
+import { installedModels } from '../../synthesis/engines/piper/piper-catalog.js';
 import { readVoicesIndex } from './models-index.js';
 import { installModels, removeModel, type InstallResult } from './models-install.js';
 import { parseCommandArgs, type Command } from './command.js';
@@ -90,7 +87,7 @@ async function list(config: Config, json: boolean): Promise<void> {
       speakers: model.config?.numSpeakers ?? null,
       voices: model.voices.map((v) => `tc_${v.id}`),
       // Whether ONNX Runtime loads it with the inputs its .onnx.json promises (the server loads models per thread on first use).
-      state: model.problem ?? (await loadState(model)),
+      state: model.problem ?? (await piperLoadState(model)),
     });
   }
   for (const model of installedKokoroModels(config.modelsDir)) {
@@ -107,27 +104,6 @@ async function list(config: Config, json: boolean): Promise<void> {
   if (json) return printJson(rows);
   if (rows.length === 0) console.log(`no models in ${config.modelsDir}`);
   for (const r of rows) console.log(`${r.name.padEnd(36)} ${mb(r.bytes).padStart(7)} MB  ${(r.language ?? '?').padEnd(4)} ${String(r.speakers ?? '?').padStart(4)} spk  ${r.state}`);
-}
-
-async function loadState(model: InstalledModel): Promise<string> {
-  try {
-    const loaded = await PiperModel.load(model.onnxPath, readPiperConfig(`${model.onnxPath}.json`));
-    await loaded.release();
-    return 'ready';
-  } catch (error) {
-    return `broken: ${(error as Error).message}`;
-  }
-}
-
-async function kokoroLoadState(model: InstalledKokoroModel): Promise<string> {
-  try {
-    readVoicePacks(model.voicesPath!);
-    const loaded = await KokoroModel.load(model.onnxPath);
-    await loaded.release();
-    return 'ready';
-  } catch (error) {
-    return `broken: ${(error as Error).message}`;
-  }
 }
 
 function mb(bytes: number): string {

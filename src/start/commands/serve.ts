@@ -7,6 +7,7 @@ import { warmUpTextPath } from '../../synthesis/pipeline/warm-up-text.js';
 import { collectGarbageAndShrink } from '../../synthesis/pool/collect-garbage.js';
 import { releaseNativeMemory } from '../../synthesis/pool/release-native-memory.js';
 import { explainStartupFailure } from '../explain-failure.js';
+import { joinCluster } from '../join-cluster.js';
 import { openCoreServicesForStart, openServicesForStart } from '../open-services.js';
 import { parseCommandArgs, type Command } from './command.js';
 
@@ -48,6 +49,8 @@ export async function serve(config: Config): Promise<void> {
     config.role === 'worker'
       ? await openCoreServicesForStart(config).then(async (core) => ({ services: core, app: await (await import('../../http/worker-app.js')).buildWorkerApp(core) }))
       : await openServicesForStart(config).then(async (full) => ({ services: full, app: await (await import('../../http/app.js')).buildApp(full) }));
+  // Registered before the warm-up, so a node that cannot join its cluster says so at once.
+  const registry = await joinCluster(services, (error) => app.log.warn(`node registry heartbeat failed: ${(error as Error).message}`));
   // Fastify boots its plugins (routes, their schemas' validators and serializers, the API
   // description) on ready, which listen() would otherwise do after the collection below: their
   // garbage then stayed, and the young generation they grew to its maximum (up to ~25 MB more
@@ -84,6 +87,7 @@ export async function serve(config: Config): Promise<void> {
     try {
       await app.close();
       await services.queue.stop({ timeoutMs: jobDrainMs });
+      await registry.leave().catch((error: unknown) => app.log.warn(`could not deregister from the node registry: ${(error as Error).message}`));
       await services.close();
     } catch (error) {
       app.log.error(error, 'while shutting down');

@@ -12,6 +12,7 @@ import * as creditPeriods from './0010_credit_periods.js';
 import * as voicesVersion from './0011_voices_version.js';
 import * as jobFairness from './0012_job_fairness.js';
 import * as cacheOwner from './0013_cache_owner.js';
+import * as nodes from './0014_nodes.js';
 import * as deliveryAttemptLease from './0015_delivery_attempt_lease.js';
 import * as auditPagingUploadReservations from './0016_audit_paging_upload_reservations.js';
 
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0011_voices_version': voicesVersion,
   '0012_job_fairness': jobFairness,
   '0013_cache_owner': cacheOwner,
+  '0014_nodes': nodes,
   '0015_delivery_attempt_lease': deliveryAttemptLease,
   '0016_audit_paging_upload_reservations': auditPagingUploadReservations,
 };
