@@ -27,7 +27,8 @@ export async function startChildServer(env: NodeJS.ProcessEnv, children: ChildPr
   const why = () => (stderr.trim() ? `: ${stderr.trim()}` : '');
   const port = args.includes('--port') ? args[args.indexOf('--port') + 1] : env.PORT;
   const url = `http://127.0.0.1:${port}/health`;
-  const deadline = Date.now() + 60_000; // generous: a loaded machine starts slowly, a broken start fails at once (exit code)
+  // Generous: on a loaded machine (2 cores shared, load 20) the warm-up took 50–80 s; a broken start fails at once (exit code).
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}${why()}`);
     try {
@@ -35,7 +36,10 @@ export async function startChildServer(env: NodeJS.ProcessEnv, children: ChildPr
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start${why()}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL'); // a suite whose `before` failed may not reach its cleanup
+      throw new Error(`server did not start${why()}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 }
