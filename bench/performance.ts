@@ -13,7 +13,6 @@ import type { BenchSection } from './sections.js';
 import { synthesisSections } from './synthesis-targets.js';
 import { printTable } from './table.js';
 
-const wanted = new Set(process.argv.slice(2).flatMap((name) => groups[name] ?? [name]));
 
 /** Parts in their own modules, each run when its module is present: [section key, file, exported function]. */
 const routeParts: [string, string, string][] = [
@@ -29,6 +28,7 @@ const routeParts: [string, string, string][] = [
 
 /** `start` names issue 29's whole start table: the fresh process's start, the install, clone to audio, the container. */
 const groups: Record<string, string[]> = { start: ['start', 'install', 'clone-to-audio', 'container'] };
+const wanted = new Set(process.argv.slice(2).flatMap((name) => groups[name] ?? [name]));
 
 async function routeSection(file: string, name: string): Promise<BenchSection[]> {
   const path = fileURLToPath(new URL(file, import.meta.url));

@@ -63,14 +63,27 @@ export class FrontDoor {
     for (const [request, response] of this.waiting.splice(0)) handler(request, response);
   }
 
+  private closed: Promise<void> | null = null;
+
   /**
-   * Stops accepting connections and settles once every one has ended (the requests in flight
-   * answered). Connections no client has sent a byte on are ended now, as the app's
-   * dropUnusedConnectionsOnClose does for the ones it saw (this door saw them all).
+   * Takes no new connection from now on (a stopping node, at once, even while its app is still
+   * being built); settles once every connection has ended. Requests already in, waiting or
+   * served, are answered.
+   */
+  stopAccepting(): Promise<void> {
+    this.closed ??= new Promise((resolve) => this.server.close(() => resolve()));
+    return this.closed;
+  }
+
+  /**
+   * stopAccepting, and connections no client has sent a byte on are ended now, as the app's
+   * dropUnusedConnectionsOnClose does for the ones it saw (this door saw them all); settles once
+   * every connection has ended (the requests in flight answered).
    */
   close(): Promise<void> {
+    const closed = this.stopAccepting();
     for (const socket of this.sockets) if (socket.bytesRead === 0) socket.destroy();
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    return closed;
   }
 
   private arrive(request: IncomingMessage, response: ServerResponse): void {

@@ -166,6 +166,8 @@ export async function serve(config: Config, options: ServeOptions = {}): Promise
     (stopped ??= (async () => {
       logger.info(`${signal}: draining (${config.role}${phase === 'ready' ? '' : `, ${phase === 'opening' ? 'while opening' : 'while warming up'}`})`);
       stopping.abort(new Error(`${signal} before ready`));
+      // No new connection from now on, even while the app is still being opened.
+      void door.stopAccepting();
       // Opening (migrations included) is let finish, so the requests that waited are served and
       // the services close as after any start; it takes a second or two.
       const { app, services } = await opened.catch(async (error: unknown) => {
