@@ -3,7 +3,8 @@
  * Sections come from bench/synthesis-targets.ts and, when present, perf-routes' bench/light-routes.ts
  * (lightRoutesSection) and bench/speak-jobs.ts (speakJobsSection). Each section's yardstick is
  * measured in the same run as its subject, interleaved where both run in this process.
- * Run: npm run bench [-- pipeline workers mp3 clone start say light speak-jobs]   (names pick sections)
+ * Run: npm run bench [-- pipeline workers mp3 clone start say light speak-jobs install clone-to-audio container]
+ *   (names pick sections; `start` also runs install, clone-to-audio and container)
  */
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -12,14 +13,21 @@ import type { BenchSection } from './sections.js';
 import { synthesisSections } from './synthesis-targets.js';
 import { printTable } from './table.js';
 
-const wanted = new Set(process.argv.slice(2));
 
-/** perf-routes' parts, each in its own module when present: [section key, file, exported function]. */
+/** Parts in their own modules, each run when its module is present: [section key, file, exported function]. */
 const routeParts: [string, string, string][] = [
   ['light', './light-routes.js', 'lightRoutesSection'],
   ['speak-jobs', './speak-jobs.js', 'speakJobsSection'],
+  // Issue 29's start and install figures (with the `start` section of synthesis-targets.ts).
+  ['install', './install-size.js', 'installSection'],
+  ['clone-to-audio', './clone-to-audio.js', 'cloneToAudioSection'],
+  // The container rows (image size, compose path clone-to-audio); skipped without podman.
   ['container', './container.js', 'containerSection'],
 ];
+
+/** `start` names issue 29's whole start table: the fresh process's start, the install, clone to audio, the container. */
+const groups: Record<string, string[]> = { start: ['start', 'install', 'clone-to-audio', 'container'] };
+const wanted = new Set(process.argv.slice(2).flatMap((name) => groups[name] ?? [name]));
 
 async function routeSection(file: string, name: string): Promise<BenchSection[]> {
   const path = fileURLToPath(new URL(file, import.meta.url));

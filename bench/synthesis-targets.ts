@@ -24,6 +24,7 @@ import { Synthesizer } from '../src/synthesis/pipeline/synthesizer.js';
 import { SynthesisPool } from '../src/synthesis/pool/synthesis-pool.js';
 import { repeated } from '../test/synthesis/adaptation/clone-fixture.js';
 import { makeSpeaker, speakers } from '../test/synthesis/adaptation/speakers.js';
+import { helloWorldStartMs } from './hello-world-start.js';
 import { startBenchServer } from './in-process-server.js';
 import { plainEngineRequest, plainSpeechRequest } from './plain-speech.js';
 import { atLeast, atMost, below, median, type BenchRow, type BenchSection } from './sections.js';
@@ -304,6 +305,10 @@ function treeRssMb(pid: number): number {
 interface ServeResult {
   /** Milliseconds from spawn to the "listening" line. */
   startMs: number;
+  /** Milliseconds from spawn to the "ready in" line (warm-up ended; /readyz 200 checked right after). */
+  readyMs: number;
+  /** Milliseconds from spawn to a bare Fastify hello-world process's port, started just before this server (the yardstick). */
+  helloMs: number;
   idleRss: number;
   /** Right after the last response of the burst, before the server had a moment without work. */
   busyRss: number;
@@ -314,28 +319,39 @@ interface ServeResult {
   later: number[];
 }
 
-/** Starts `orator serve` as a real process, waits for its "listening" line and a ready /readyz, then times syntheses and reads its memory. */
+/**
+ * Starts `orator serve` as a real process, times its "listening" line and its "ready in" line
+ * (then checks /readyz 200), then times syntheses (the first one after ready) and reads its
+ * memory. A bare Fastify hello-world process is started just before, timed the same way.
+ */
 async function serveRun(workers: number): Promise<ServeResult> {
+  const helloMs = await helloWorldStartMs();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orator-bench-serve-'));
   const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SYNTH_WORKERS: String(workers), LOG_LEVEL: 'info' };
   const account = JSON.parse(execFileSync(process.execPath, [cli, 'accounts', 'create', '--plan', 'custom', '--json'], { env, encoding: 'utf8' })) as { api_key: string };
   const started = performance.now();
   const child = spawn(process.execPath, [cli, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let seen = '';
-      const look = (chunk: Buffer) => {
-        seen += chunk.toString();
-        const match = /listening on (http:\/\/[\d.:]+)/.exec(seen);
-        if (match) resolve(match[1]);
-      };
-      child.stdout.on('data', look);
-      child.stderr.on('data', look);
-      child.on('exit', (code) => reject(new Error(`orator serve exited ${code}: ${seen}`)));
-    });
-    const startMs = performance.now() - started;
+    let seen = '';
+    const lines: Array<[RegExp, (match: RegExpExecArray) => void]> = [];
+    const look = (chunk: Buffer) => {
+      seen += chunk.toString();
+      for (const [pattern, found] of [...lines]) {
+        const match = pattern.exec(seen);
+        if (match) (lines.splice(lines.findIndex(([p]) => p === pattern), 1), found(match));
+      }
+    };
+    const exited = new Promise<never>((_, reject) => child.on('exit', (code) => reject(new Error(`orator serve exited ${code}: ${seen}`))));
+    exited.catch(() => undefined);
+    const line = (pattern: RegExp) => Promise.race([new Promise<RegExpExecArray>((resolve) => lines.push([pattern, resolve])), exited]);
+    child.stdout.on('data', look);
+    child.stderr.on('data', look);
+    const listening = line(/listening on (http:\/\/[\d.:]+)/).then((match) => ({ url: match[1], ms: performance.now() - started }));
+    const readyLine = line(/ready in \d+ ms/).then(() => performance.now() - started);
+    const { url, ms: startMs } = await listening;
+    const readyMs = await readyLine;
     const ready = await fetch(`${url}/readyz`);
-    if (ready.status !== 200) throw new Error(`/readyz answered ${ready.status} after the listening line`);
+    if (ready.status !== 200) throw new Error(`/readyz answered ${ready.status} after the "ready in" line`);
     await new Promise((r) => setTimeout(r, 1000));
     const idleRss = treeRssMb(child.pid!);
     const voices = (await (await fetch(`${url}/v3/voices`, { headers: { 'x-api-key': account.api_key } })).json()) as { voice_id: string; voice_name: { eng: string } }[];
@@ -362,7 +378,7 @@ async function serveRun(workers: number): Promise<ServeResult> {
     // collection happened to run more than what the server keeps. It is shown beside the row.
     await new Promise((r) => setTimeout(r, 2000));
     const usedRss = treeRssMb(child.pid!);
-    return { startMs, idleRss, busyRss, usedRss, first, later };
+    return { startMs, readyMs, helloMs, idleRss, busyRss, usedRss, first, later };
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -384,13 +400,35 @@ async function startSection(): Promise<BenchSection[]> {
   // Against the median of the next three, not the quickest of them, which a single first reading would be unfairly held to.
   const later = (r: ServeResult) => median(r.later);
   const firstRatio = median(runs.map((r) => r.first / later(r)));
+  const listening = median(runs.map((r) => r.startMs));
+  const hello = median(runs.map((r) => r.helloMs));
   return [
     {
-      title: 'A fresh `orator serve` process: the first synthesis after the listening line against the next ones',
+      title: 'A fresh `orator serve` process: the first synthesis after ready against the next ones',
       rows: [
         atMost('first / next synthesis (600 chars, eSpeak), median of 5 fresh servers', firstRatio, 1.3, {
-          detail: runs.map((r) => `${ms(r.first)}/${ms(later(r))}`).join(', ') + `; start ${ms(median(runs.map((r) => r.startMs)))}`,
+          detail: runs.map((r) => `${ms(r.first)}/${ms(later(r))}`).join(', '),
         }),
+      ],
+    },
+    {
+      title: 'Start of a fresh `orator serve` process (SQLite, 1 or 2 workers), from spawn; yardstick: a bare Fastify hello-world process (bench/hello-world-server.ts)',
+      rows: [
+        atMost('spawn → "listening" line, median of 5 fresh processes', listening, 1000, { unit: 'ms', detail: runs.map((r) => ms(r.startMs)).join(', ') }),
+        {
+          name: 'the same against spawn → listening of a bare Fastify hello-world (median of 5, each started just before)',
+          value: `${(listening / hello).toFixed(2)} ×`,
+          target: '—',
+          ok: true,
+          detail: `${ms(listening)} / ${ms(hello)}; hello-world ${runs.map((r) => ms(r.helloMs)).join(', ')}`,
+        },
+        {
+          name: 'spawn → ready ("ready in" line, /readyz 200: threads warm, queue started), median of 5',
+          value: ms(median(runs.map((r) => r.readyMs))),
+          target: '—',
+          ok: true,
+          detail: runs.map((r) => `${ms(r.readyMs)} (${r.workers} worker${r.workers > 1 ? 's' : ''})`).join(', '),
+        },
       ],
     },
     {

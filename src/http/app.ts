@@ -17,14 +17,17 @@ import { dropUnusedConnectionsOnClose } from './drop-unused-connections.js';
 import { renderFrameworkError } from './framework-errors.js';
 import { registerCors } from './cors.js';
 import { limitRequestBodies } from './request-bodies/limit-request-bodies.js';
+import type { FrontDoor } from './front-door.js';
 
 /**
  * The HTTP server. Each interface registers its routes in its own scope with its own error
- * renderer; routes outside both (health, previews) answer errors as `{detail}`.
+ * renderer; routes outside both (health, previews) answer errors as `{detail}`. Built behind a
+ * `door` (serve.ts: the server already listens), it serves that door's server and logs through its logger.
  */
-export async function buildApp(services: Services): Promise<FastifyInstance> {
+export async function buildApp(services: Services, door?: FrontDoor): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: createLogger({ level: services.config.logLevel }) as FastifyBaseLogger,
+    loggerInstance: (door?.logger ?? createLogger({ level: services.config.logLevel })) as FastifyBaseLogger,
+    ...(door && { serverFactory: door.serverFactory }),
     childLoggerFactory: requestLoggerFactory,
     bodyLimit: 1024 * 1024,
     // Bodies of the earlier interface can carry a 350-character text; 1 MiB leaves room without inviting abuse.
@@ -47,7 +50,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await registerCors(app, services.config);
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ detail: 'Not Found' }));
   registerMetrics(app, services);
-  registerHealth(app, services);
+  registerHealth(app, services, door?.warming);
   registerPlayground(app);
   registerPreview(app, services);
   await registerCurrentInterface(app, services);

@@ -1,40 +1,48 @@
 #!/usr/bin/env node
 /** `orator <command>`: the server and the operator's tools. `orator help` lists the commands. */
 import { readConfig } from '../config/config.js';
-import { accountsCommand } from './commands/accounts.js';
 import type { Command } from './commands/command.js';
-import { doctorCommand } from './commands/doctor.js';
-import { plansCommand } from './commands/plans.js';
-import { sayCommand } from './commands/say.js';
-import { serveCommand } from './commands/serve.js';
-import { modelsCommand } from './commands/models.js';
 import { configureEngines } from '../synthesis/engines/engine-settings.js';
 import { UsageError } from './commands/usage-error.js';
-import { voicesCommand } from './commands/voices.js';
-import { secretsCommand } from './commands/secrets.js';
 import { reportFailure } from './report-failure.js';
 import { redisOutage } from '../logging/backend-outage.js';
 
-/** Every command, in the order `orator help` lists them. A new command is one file and one entry here. */
-export const commands: Command[] = [serveCommand, accountsCommand, plansCommand, sayCommand, voicesCommand, modelsCommand, doctorCommand, secretsCommand];
+/**
+ * Every command, in the order `orator help` lists them. A new command is one file and one entry
+ * here. Each module is loaded only when its command runs: together they load the store, the
+ * engines and the services (over a second), which `orator serve` must not wait for before it listens.
+ */
+const commandModules: Record<string, () => Promise<Command>> = {
+  serve: async () => (await import('./commands/serve.js')).serveCommand,
+  accounts: async () => (await import('./commands/accounts.js')).accountsCommand,
+  plans: async () => (await import('./commands/plans.js')).plansCommand,
+  say: async () => (await import('./commands/say.js')).sayCommand,
+  voices: async () => (await import('./commands/voices.js')).voicesCommand,
+  models: async () => (await import('./commands/models.js')).modelsCommand,
+  doctor: async () => (await import('./commands/doctor.js')).doctorCommand,
+  secrets: async () => (await import('./commands/secrets.js')).secretsCommand,
+};
 
-const usage = `usage: orator <command> [options]      (orator <command> --help for its options)
+async function usage(): Promise<string> {
+  const commands = await Promise.all(Object.values(commandModules).map((load) => load()));
+  return `usage: orator <command> [options]      (orator <command> --help for its options)
 
 ${commands.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`).join('\n')}
 
 Configuration comes from the environment (PORT, HOST, DATA_DIR, DATABASE_URL, …): see README.`;
+}
 
 const helpFlags = ['--help', '-h'];
 
 async function main(argv: string[]): Promise<void> {
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || helpFlags.includes(name)) {
-    const topic = name === 'help' && rest[0] ? commands.find((c) => c.name === rest[0]) : undefined;
-    console.log(topic ? topic.help : usage);
+    const topic = name === 'help' && rest[0] && Object.hasOwn(commandModules, rest[0]) ? await commandModules[rest[0]]() : undefined;
+    console.log(topic ? topic.help : await usage());
     return;
   }
-  const command = commands.find((c) => c.name === name);
-  if (!command) throw new UsageError(`unknown command "${name}"`, usage);
+  if (!Object.hasOwn(commandModules, name)) throw new UsageError(`unknown command "${name}"`, await usage());
+  const command = await commandModules[name]();
   // --help anywhere before a `--` answers without reading the configuration.
   const end = rest.indexOf('--');
   if ((end < 0 ? rest : rest.slice(0, end)).some((a) => helpFlags.includes(a))) {

@@ -12,7 +12,8 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * `orator serve` as its own process (so tests can SIGKILL it), resolved once `/health` answers.
+ * `orator serve` as its own process (so tests can SIGKILL it), resolved once it has warmed up:
+ * `/health` answers and `/readyz` no longer says `warming` (it may say a backing service is down).
  * The env (or `args`, e.g. `--port`) must carry the port, PORT; the child is added to `children` for the suite's cleanup.
  */
 export async function startChildServer(env: NodeJS.ProcessEnv, children: ChildProcess[] = [], args: string[] = [], startTimeoutMs = 60_000): Promise<ChildProcess> {
@@ -26,17 +27,27 @@ export async function startChildServer(env: NodeJS.ProcessEnv, children: ChildPr
   const why = () => (stderr.trim() ? `: ${stderr.trim()}` : '');
   const port = args.includes('--port') ? args[args.indexOf('--port') + 1] : env.PORT;
   const url = `http://127.0.0.1:${port}/health`;
-  const deadline = Date.now() + startTimeoutMs; // generous: a loaded machine starts slowly, a broken start fails at once (exit code)
+  // Generous: on a loaded machine (2 cores shared, load 20) the warm-up took 50–80 s; a broken start fails at once (exit code).
+  const deadline = Date.now() + Math.max(startTimeoutMs, 180_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}${why()}`);
     try {
-      if ((await fetch(url)).ok) return child;
+      if ((await fetch(url)).ok && !(await warming(url.replace(/\/health$/, '/readyz')))) return child;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start${why()}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL'); // a suite whose `before` failed may not reach its cleanup
+      throw new Error(`server did not start${why()}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** True while the node at `readyz` answers 503 `warming` (serve.ts: listening, not warmed up yet). */
+async function warming(readyz: string): Promise<boolean> {
+  const response = await fetch(readyz);
+  return response.status === 503 && /^warming/.test(((await response.json()) as { detail?: string }).detail ?? '');
 }
 
 /** Kills every child still running (a suite's `after`). */

@@ -3,8 +3,8 @@ import type { Config } from '../../config/config.js';
 import { UsageError } from './usage-error.js';
 
 /**
- * One `orator <name>` command. To add one: a file exporting a Command, and one entry in the
- * `commands` array of `start/cli.ts`. `--help` is answered by the CLI from `help` (no config is
+ * One `orator <name>` command. To add one: a file exporting a Command, and one entry in
+ * `commandModules` of `start/cli.ts`. `--help` is answered by the CLI from `help` (no config is
  * read for it); `run` gets the rest of the arguments and the configuration.
  */
 export interface Command {

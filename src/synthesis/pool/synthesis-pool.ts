@@ -194,16 +194,22 @@ export class SynthesisPool {
    * Each round is one task per thread, so every thread gets all of it: as separate sentence and
    * block tasks, a thread took whichever came free, and in one fresh server the second thread had
    * measured 4 of the round's 32 blocks, and then took a clone's first blocks at 2× the time.
-   * Answers the threads each round ran on.
+   * Answers the threads each round ran on. `signal` ends it between rounds (a server told to stop
+   * while warming closes the pool: a next round would start its threads again).
    */
-  async warmUp(options: { rounds?: number } = {}): Promise<number[][]> {
+  async warmUp(options: { rounds?: number; signal?: AbortSignal } = {}): Promise<number[][]> {
     const rounds: number[][] = [];
-    for (let round = 0; round < (options.rounds ?? 4); round++) rounds.push(await this.onEveryThread(this.piscina, { kind: 'warm-up' }));
+    for (let round = 0; round < (options.rounds ?? 4); round++) {
+      options.signal?.throwIfAborted();
+      rounds.push(await this.onEveryThread(this.piscina, { kind: 'warm-up' }));
+    }
+    options.signal?.throwIfAborted();
     // Then a request's way through the pool once: its sentence tasks and finishing task, handed
     // over and back as a request's are (this thread's side, the threads' task entry, the
     // transfers). Left out, a fresh server's first synthesis read 1.18× the next, not 1.04×.
     const [sentence] = warmUpSentences();
     const pieces = await Promise.all(Array.from({ length: this.threads }, () => this.renderSentence(sentence)));
+    options.signal?.throwIfAborted();
     await this.finish(warmUpSpeech(pieces));
     clearTimeout(this.idleCollection);
     await this.collectGarbage();
