@@ -38,9 +38,16 @@ function startRedis(port: number): Promise<ChildProcess> {
 /** Every line the server writes, on either stream, as it comes. */
 class Output {
   readonly lines: { stream: string; text: string }[] = [];
-  private waiters: { match: (text: string) => boolean; resolve: () => void }[] = [];
+  private waiters: { match: (text: string) => boolean; resolve: () => void; reject: (error: Error) => void }[] = [];
+  private exited: Error | null = null;
 
   constructor(child: ChildProcess) {
+    // A server that exits never writes the line a test waits for: say so instead of waiting forever.
+    child.once('exit', (code, signal) => {
+      this.exited = new Error(`the server exited (${code ?? signal}) before the awaited line:\n${this.lines.map((l) => l.text).join('\n')}`);
+      for (const waiter of this.waiters) waiter.reject(this.exited);
+      this.waiters = [];
+    });
     for (const [name, stream] of [['stdout', child.stdout!], ['stderr', child.stderr!]] as const) {
       let pending = '';
       stream.on('data', (chunk: Buffer) => {
@@ -63,7 +70,8 @@ class Output {
   /** Resolves at the first line (already written or to come) that matches. */
   waitFor(match: (text: string) => boolean): Promise<void> {
     if (this.lines.some((l) => match(l.text))) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push({ match, resolve }));
+    if (this.exited) return Promise.reject(this.exited);
+    return new Promise((resolve, reject) => this.waiters.push({ match, resolve, reject }));
   }
 }
 
@@ -112,7 +120,8 @@ test('a Redis outage and its end are logged as one JSON line each; S3 adds no ba
   });
   children.push(server);
   const output = new Output(server);
-  await output.waitFor((text) => /listening/i.test(String(event(text)?.msg ?? '')));
+  // Ready, not just listening: the services (Redis among them) open after the listening line.
+  await output.waitFor((text) => /^ready in/.test(String(event(text)?.msg ?? '')));
 
   const redis = children.find((c) => c.spawnfile === 'redis-server' && c.exitCode === null)!;
   redis.kill('SIGKILL');

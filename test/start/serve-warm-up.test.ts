@@ -41,7 +41,7 @@ for (const role of ['all', 'api', 'worker'] as const) {
     const hold = heldWarmUp(role === 'worker' ? undefined : warmUpNode);
     before(async () => {
       dataDir = await mkdtemp(path.join(os.tmpdir(), `orator-serve-warm-${role}-`));
-      const config = readConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SYNTH_WORKERS: '1', ORATOR_ROLE: role });
+      const config = readConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SYNTH_WORKERS: '1', ORATOR_ROLE: role, PUBLIC_URL: 'http://orator.test' });
       node = await serve(config, { warmUp: hold.warmUp });
     });
     after(async () => {

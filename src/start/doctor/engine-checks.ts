@@ -1,5 +1,7 @@
 import type { Config } from '../../config/config.js';
 import { engineFor } from '../../synthesis/engines/engine-registry.js';
+// Registers the engines: the CLI loads a command's modules only, and doctor speaks without the pool.
+import '../../synthesis/engines/registered-engines.js';
 import { neutralProsody, type EngineVoice } from '../../synthesis/engines/engine.js';
 import { attempt, type CheckResult } from './check.js';
 
