@@ -26,17 +26,12 @@ COPY scripts/ scripts/
 RUN --mount=type=secret,id=npm_ca \
     if [ -f /run/secrets/npm_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/npm_ca; fi; \
     npm ci --omit=dev --no-audit --no-fund
-# Only this platform's ONNX Runtime binaries (the package ships macOS, Windows and other Linux
-# architectures too, ~200 MB); a no-op when the install already pruned them. Nothing at run time
-# reads type declarations, source maps or kuromoji's test dictionary either (~55 MB).
-RUN dir=node_modules/onnxruntime-node/bin; \
-    if [ -d "$dir" ]; then \
-      keep="linux/$(node -p process.arch)"; \
-      find "$dir" -mindepth 3 -maxdepth 3 -type d ! -path "*/$keep" -exec rm -rf {} +; \
-      find "$dir" -mindepth 2 -maxdepth 2 -type d -empty -delete; \
-    fi \
- && find node_modules -type f \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.map' \) -delete \
- && rm -rf node_modules/kuromoji/test
+# What nothing reads at run time (scripts/prune-runtime-modules.mjs says what and why): the
+# compiler's leftovers, type declarations, source maps, tests and docs; and, unless NEURAL_RUNTIME=1,
+# ONNX Runtime (46 MB): the lean image speaks with eSpeak NG and Flite, and `orator models install`
+# says to rebuild with --build-arg NEURAL_RUNTIME=1 for the neural voices.
+ARG NEURAL_RUNTIME=0
+RUN node scripts/prune-runtime-modules.mjs $([ "$NEURAL_RUNTIME" = 1 ] || echo --without-neural-runtime)
 
 # --- The build: every dependency, then tsc and the playground bundle.
 FROM toolchain AS build

@@ -137,6 +137,7 @@ export async function openCoreServices(config: Config, options: OpenOptions = {}
   const urlSigner = new UrlSigner(keys.urlSigning, clock);
   // Clones render their calibration sentences in the (warm) synthesis threads.
   const adaptation = new AdaptationPool(1, config.cloneAnalysisBudgetSeconds, pool);
+  const retries = new BackendRetries();
   const customVoices = new CustomVoiceService({
     repository: repositories.customVoices,
     blobs,
@@ -146,13 +147,14 @@ export async function openCoreServices(config: Config, options: OpenOptions = {}
     adaptation,
     tmpDir: path.join(config.dataDir, 'tmp', 'custom-voices'),
     clock,
+    storageRetryMs: config.storageRetryMs,
+    retries,
   });
   customVoices.registerJobs(queue);
   const voices = new ChainedVoiceResolver([new BuiltinVoiceResolver(), new CustomVoiceResolver(customVoices)]);
   // The earlier interface also speaks in the voice of an uploaded sample (tts_mode audio_file), adapted like a custom voice.
   const resourceVoices = new ResourceVoiceResolver({ resources: repositories.speakResources, blobs, adaptation, tmpDir: path.join(config.dataDir, 'tmp', 'speak-resources') });
   const earlierVoices = new ChainedVoiceResolver([voices, resourceVoices]);
-  const retries = new BackendRetries();
   const earlier = await openEarlierServices({
     publicUrl: () => config.publicUrl,
     allowPrivateCallbacks: config.allowPrivateCallbacks,

@@ -14,7 +14,7 @@ import { openRepositories } from '../../src/repositories/index.js';
 import { loadServerKeys } from '../../src/security/server-keys.js';
 import { AccountService } from '../../src/services/accounts/account-service.js';
 import { PlanService } from '../../src/services/accounts/plan-service.js';
-import type { PlanLimits } from '../../src/services/accounts/plan.js';
+import type { NewPlan, PlanLimits } from '../../src/services/accounts/plan.js';
 import { openDatabase, type Store } from '../../src/store/database.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
 import { ServerSettings } from '../../src/store/server-settings.js';
@@ -116,6 +116,10 @@ export class Cluster {
   /** The environment every node is started with (for the operator's tools run against the cluster, e.g. `orator doctor`). */
   get nodeEnv(): NodeJS.ProcessEnv {
     return { ...this.env };
+  }
+
+  async createPlan(plan: NewPlan): Promise<void> {
+    await this.plans.create(plan);
   }
 
   async setPlan(name: string, changes: Partial<PlanLimits>): Promise<void> {

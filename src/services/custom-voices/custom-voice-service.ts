@@ -23,6 +23,7 @@ import { abandonedCloneSweeps, keepAlive } from './abandoned-clones.js';
 import type { Sweep } from '../maintenance/sweep-scheduler.js';
 import { rejectionError } from './rejection-error.js';
 import { TrainingJob, trainingJobName } from './training-job.js';
+import type { BackendRetries } from '../../outages/backend-retries.js';
 
 export const trainingJobIdOf = (voiceId: string) => `custom-voice-training:${voiceId}`;
 
@@ -39,6 +40,9 @@ export interface CustomVoiceServiceOptions {
   clock?: Clock;
   /** Unexpected failures nobody awaits (background upload storage). Default: stderr. */
   onError?: (error: unknown, what: string) => void;
+  /** How long a training waits out an unreachable storage (STORAGE_RETRY_SECONDS in ms). */
+  storageRetryMs?: number;
+  retries?: BackendRetries;
 }
 
 export interface InstantCloneInput {
@@ -87,6 +91,8 @@ export class CustomVoiceService implements CustomVoiceLister {
       adaptation: options.adaptation,
       tmpDir: options.tmpDir,
       clock: this.clock,
+      storageRetryMs: options.storageRetryMs,
+      retries: options.retries,
     });
   }
 

@@ -3,6 +3,9 @@ import type { BlobStore } from '../../blobs/blob-store.js';
 import { blobToTempFile } from '../../blobs/blob-to-temp-file.js';
 import type { Clock } from '../../clock.js';
 import type { JobContext, JobType } from '../../queue/job-queue.js';
+import type { BackendRetries } from '../../outages/backend-retries.js';
+import { unreachableBackend } from '../../outages/unreachable-backend.js';
+import { waitOut } from '../../outages/wait-out.js';
 import { exponentialBackoff } from '../../queue/retry-schedules.js';
 import type { CustomVoiceRepository } from '../../repositories/index.js';
 import type { AdaptationPool } from '../../synthesis/adaptation/adaptation-pool.js';
@@ -22,10 +25,15 @@ interface TrainingDeps {
   adaptation: AdaptationPool;
   tmpDir: string;
   clock: Clock;
+  /** How long reading the recording waits out an unreachable storage (STORAGE_RETRY_SECONDS in ms). Default 5 minutes. */
+  storageRetryMs?: number;
+  retries?: BackendRetries;
 }
 
 const attempts = 3;
 const internalFailure = 'Training failed because of an internal error. Please create the voice again.';
+/** Why a training failed whose recording stayed unreadable through STORAGE_RETRY_SECONDS (docs/scaling.md, "Outages"). */
+export const storageUnavailableFailure = 'Storage unavailable: the recording could not be read. Please create the voice again.';
 
 /**
  * Trains a professional clone: the stored recording is copied to a temp file, read block by
@@ -51,13 +59,17 @@ export class TrainingJob implements JobType<TrainingPayload> {
     let file: string | null = null;
     try {
       if (!row.upload_key) throw new UploadRejection('unreadable', 'The uploaded recording is missing.');
-      file = await blobToTempFile(this.deps.blobs, row.upload_key, this.deps.tmpDir, 'training');
+      const uploadKey = row.upload_key;
+      // An outage of the storage is waited out, as a speak's is, not spent on the job's attempts.
+      const outage = { budgetMs: this.deps.storageRetryMs ?? 300_000, onRetry: this.deps.retries?.count, signal: context.signal };
+      file = await waitOut(() => blobToTempFile(this.deps.blobs, uploadKey, this.deps.tmpDir, 'training'), outage);
       if (!file) throw new UploadRejection('unreadable', 'The uploaded recording is missing.');
       if (context.signal.aborted) throw new Error('training aborted');
       const result = await this.deps.adaptation.clone(file, professionalUpload.limits, true, row.account_uid);
       await this.settle(row.voice_id, { status: 'completed', profile: JSON.stringify(result.profile), error: null });
     } catch (error) {
       if (error instanceof UploadRejection || error instanceof AnalysisTimeoutError) return this.settle(row.voice_id, { status: 'failed', error: error.message });
+      if (!context.signal.aborted && unreachableBackend(error) !== null) return this.settle(row.voice_id, { status: 'failed', error: storageUnavailableFailure });
       if (context.attempt >= attempts) return this.settle(row.voice_id, { status: 'failed', error: internalFailure });
       throw error;
     } finally {

@@ -10,6 +10,7 @@ import { PiperModel } from '../../synthesis/engines/piper/piper-model.js';
 import { copyBounded, download, fileDigest } from './models-download.js';
 import { installKokoro, removeKokoro, voicesBeside } from './models-install-kokoro.js';
 import { inside, installLimits, InstallRefused, modelNameOfUrl, safeModelName, type InstallLimits } from './models-limits.js';
+import { NEURAL_RUNTIME_MISSING, neuralRuntimeInstalled } from '../../synthesis/engines/neural-runtime.js';
 import { UsageError } from './usage-error.js';
 
 /** What an install reports, whichever engine the model is for. */
@@ -41,6 +42,8 @@ export interface InstallOptions {
  * last, so a running server lists the voice only once it is whole.
  */
 export async function installModels(source: string, modelsDir: string, options: InstallOptions = {}): Promise<InstallResult[]> {
+  // Verifying a model means loading it in ONNX Runtime; without the runtime nothing installed could speak.
+  if (!neuralRuntimeInstalled()) throw new UsageError(NEURAL_RUNTIME_MISSING);
   await mkdir(path.join(modelsDir, '.partial'), { recursive: true });
   if (/^https?:\/\//i.test(source)) {
     if (!/\.onnx$/i.test(new URL(source).pathname)) throw new UsageError(`${source}: give the URL of NAME.onnx (NAME.onnx.json is fetched beside it)`);

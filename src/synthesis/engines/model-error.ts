@@ -8,7 +8,8 @@ export type ModelErrorCode =
   | 'model_too_big'
   | 'speaker_unknown'
   | 'voices_missing'
-  | 'voices_invalid';
+  | 'voices_invalid'
+  | 'runtime_missing';
 
 export class ModelError extends Error {
   constructor(

@@ -1,9 +1,16 @@
 import { statSync } from 'node:fs';
 import type ort from 'onnxruntime-node';
 import { ModelError } from './model-error.js';
+import { NEURAL_RUNTIME_MISSING, neuralRuntimeInstalled } from './neural-runtime.js';
 
-/** ONNX Runtime's native addon loads on the first model, so processes that never speak neurally never load it. */
-export const onnxRuntime = () => import('onnxruntime-node').then((module) => module.default);
+/**
+ * ONNX Runtime's native addon loads on the first model, so processes that never speak neurally
+ * never load it. Without the package (a lean image) the load is a ModelError saying how to add it.
+ */
+export const onnxRuntime = async () => {
+  if (!neuralRuntimeInstalled()) throw new ModelError('runtime_missing', NEURAL_RUNTIME_MISSING);
+  return (await import('onnxruntime-node')).default;
+};
 
 /**
  * Opens the graph at `path` with one thread per session (the synthesis pool already gives each

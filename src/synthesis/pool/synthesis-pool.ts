@@ -1,4 +1,5 @@
 import { fromThread } from './voice-model-failure.js';
+import { EngineTimeoutError } from '../engines/engine-timeout-error.js';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { engineSettings, type EngineSettings } from '../engines/engine-settings.js';
@@ -171,7 +172,9 @@ export class SynthesisPool {
     const transferList = [...(options?.transferList ?? []), startedInWorker];
     const result = (this.piscina.run({ ...task, started: startedInWorker }, { transferList, signal: stop.signal } as never) as Promise<T>)
       .catch((error: unknown) => {
-        throw stop.signal.aborted ? new SynthesisTimeoutError(budgetSeconds) : fromThread(error);
+        if (stop.signal.aborted) throw new SynthesisTimeoutError(budgetSeconds);
+        const failure = fromThread(error);
+        throw failure instanceof EngineTimeoutError ? new SynthesisTimeoutError(failure.timeoutMs / 1000) : failure;
       })
       .finally(() => {
         clearTimeout(timer);

@@ -1,3 +1,4 @@
+import { EngineTimeoutError } from '../engines/engine-timeout-error.js';
 import { ModelError, type ModelErrorCode } from '../engines/model-error.js';
 
 /**
@@ -17,15 +18,23 @@ export class VoiceModelUnavailableError extends Error {
 }
 
 const marker = 'orator-voice-model-unavailable:';
+const timeoutMarker = 'orator-engine-timeout:';
 
-/** In the pool thread: what to throw for `error` so that the pool can still tell a model failure. */
+/** In the pool thread: what to throw for `error` so that the pool can still tell a model failure or an engine's timeout. */
 export function crossingThreads(error: unknown): unknown {
-  return error instanceof ModelError ? new Error(`${marker}${error.code}:${error.message}`) : error;
+  if (error instanceof ModelError) return new Error(`${marker}${error.code}:${error.message}`);
+  if (error instanceof EngineTimeoutError) return new Error(`${timeoutMarker}${error.timeoutMs}:${error.engine}`);
+  return error;
 }
 
-/** In the pool: the error a thread threw, a model failure made whole again. */
+/** In the pool: the error a thread threw, a model failure or an engine's timeout made whole again. */
 export function fromThread(error: unknown): unknown {
-  if (!(error instanceof Error) || !error.message.startsWith(marker)) return error;
+  if (!(error instanceof Error)) return error;
+  if (error.message.startsWith(timeoutMarker)) {
+    const [ms, engine] = error.message.slice(timeoutMarker.length).split(':');
+    return new EngineTimeoutError(engine, Number(ms));
+  }
+  if (!error.message.startsWith(marker)) return error;
   const rest = error.message.slice(marker.length);
   const colon = rest.indexOf(':');
   return new VoiceModelUnavailableError(rest.slice(0, colon) as ModelErrorCode, rest.slice(colon + 1));

@@ -1,59 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { startTestServer, type TestServer } from '../test-server.js';
 import { earlierClient } from './earlier-client.js';
+import { MiB, putInPieces as put, uploadQuotaPlan, wavBytes } from './parallel-uploads.js';
 
-const MiB = 1024 * 1024;
 const databaseUrl = process.env.TEST_DATABASE_URL;
-
-/** Bytes that sniff as WAV (RIFF…WAVE), of any length: the upload route checks the format, not the audio. */
-function wavBytes(size: number): Buffer {
-  const bytes = Buffer.alloc(size, 0x11);
-  bytes.write('RIFF', 0, 'latin1');
-  bytes.writeUInt32LE(size - 8, 4);
-  bytes.write('WAVE', 8, 'latin1');
-  return bytes;
-}
-
-interface PutResult {
-  status: number;
-  body: any;
-}
-
-/**
- * PUT `body` in 1 MiB pieces. After the first piece the client waits until either the server has
- * answered or `accepted()` says the server is storing this upload: a refusal is then read before
- * the rest is sent (a client pushing megabytes at a server that has answered and closed may lose
- * the answer to the reset: issue 30 item 9), and an accepted upload goes on to its end.
- */
-function put(url: string, body: Buffer, options: { declare: boolean; accepted: () => Promise<void> }): Promise<PutResult> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string | number> = { 'content-type': 'audio/wav' };
-    if (options.declare) headers['content-length'] = body.length;
-    let answered = false;
-    const request = http.request(url, { method: 'PUT', headers }, (response) => {
-      answered = true;
-      const parts: Buffer[] = [];
-      response.on('data', (p: Buffer) => parts.push(p));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(parts).toString('utf8')) }));
-    });
-    // Cut while still sending, before an answer could be read: status 0 (issue 30 item 9 drains such bodies).
-    request.on('error', () => (answered ? undefined : resolve({ status: 0, body: null })));
-    const answer = new Promise<void>((r) => request.once('response', () => r()));
-    void (async () => {
-      const piece = MiB;
-      for (let offset = 0; offset < body.length; offset += piece) {
-        if (answered || request.destroyed) return;
-        if (!request.write(body.subarray(offset, offset + piece))) await new Promise((r) => request.once('drain', r));
-        if (offset === 0) await Promise.race([answer, options.accepted()]);
-      }
-      if (!answered) request.end();
-    })().catch(reject);
-  });
-}
 
 interface Backend {
   name: string;
@@ -96,21 +49,7 @@ for (const backend of backends) {
 
     before(async () => {
       server = await startTestServer({ startQueue: false, env: await backend.env() });
-      await server.services.plans.create({
-        name: 'bounded',
-        concurrencyLimit: 2,
-        customVoiceSlot: 0,
-        professionalVoiceSlot: 0,
-        planCredits: 1000,
-        cloneAllowed: true,
-        prosodyMetaAllowed: false,
-        speakRatePerMinute: 60,
-        maxConcurrentClones: 1,
-        professionalCloneGenerations: 0,
-        uploadSlotsOpen: 10,
-        uploadBytes: 30 * MiB,
-        uploadSlotsPerHour: 1000,
-      });
+      await server.services.plans.create(uploadQuotaPlan('bounded'));
       const blobs = server.services.blobs;
       const original = blobs.put.bind(blobs);
       blobs.put = async (key, data, contentType) => {

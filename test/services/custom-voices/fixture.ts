@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { BlobStore } from '../../../src/blobs/blob-store.js';
 import { DiskBlobStore } from '../../../src/blobs/disk-blob-store.js';
+import type { BackendRetries } from '../../../src/outages/backend-retries.js';
 import { InMemoryConcurrencyLimiter } from '../../../src/limits/in-memory-concurrency-limiter.js';
 import { DatabaseJobQueue } from '../../../src/queue/database-job-queue.js';
 import { AccountService } from '../../../src/services/accounts/account-service.js';
@@ -18,13 +20,13 @@ import { makeSpeaker, sampleSentences, speakers } from '../../synthesis/adaptati
 import { CustomVoiceRepository } from '../../../src/repositories/index.js';
 
 /** A custom-voice service over a real SQLite database, disk blobs, the durable queue and real worker threads. */
-export async function openServiceFixture() {
+export async function openServiceFixture(options: { blobs?: BlobStore; storageRetryMs?: number; retries?: BackendRetries } = {}) {
   const folder = mkdtempSync(path.join(tmpdir(), 'orator-cv-'));
   const database: TestDatabase = await testDatabaseTargets()[0].create();
   const store: Store = await database.open();
   const accounts = new AccountService(store.db, { encryptionKey: randomBytes(32), clock: { now: () => Date.now() } });
   const plans = new PlanService(store.db);
-  const blobs = new DiskBlobStore(path.join(folder, 'blobs'));
+  const blobs = options.blobs ?? new DiskBlobStore(path.join(folder, 'blobs'));
   const queue = new DatabaseJobQueue(store, { pollIntervalMs: 50 });
   const adaptation = new AdaptationPool(1);
   const tmpDir = path.join(folder, 'tmp');
@@ -39,6 +41,8 @@ export async function openServiceFixture() {
     adaptation,
     tmpDir,
     onError: (error) => errors.push(error),
+    storageRetryMs: options.storageRetryMs,
+    retries: options.retries,
   });
   service.registerJobs(queue);
   const synthesis = new SynthesisPool(1);

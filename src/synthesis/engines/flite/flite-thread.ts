@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { EngineTimeoutError } from '../engine-timeout-error.js';
 import { fliteProgram } from './flite-module.js';
 import type { FliteHostReply, FliteHostRelease, FliteHostRequest, FliteRun, FliteRunResult } from './flite-protocol.js';
 
@@ -128,7 +129,7 @@ export class FliteThread {
     clearTimeout(this.release);
     const job = this.queue.shift()!;
     const timer = setTimeout(() => {
-      this.fail(host, new Error(`Flite did not finish within ${job.timeoutMs} ms; its host thread was restarted`));
+      this.fail(host, new EngineTimeoutError('Flite', job.timeoutMs));
       void host.terminate();
     }, job.timeoutMs);
     this.current = { job, timer, host };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { CatalogVoice } from '../../catalog/voice-types.js';
 import { directoryEntries } from '../directory-entries.js';
 import { engineSettings } from '../engine-settings.js';
+import { withNeuralRuntimeProblem } from '../neural-runtime.js';
 import { neuralCatalogVoice, readSidecarFile, titleCase, type VoiceSidecar as NeuralVoiceSidecar } from '../neural-catalog-voice.js';
 import { kokoroLanguages, kokoroVoiceNaming, type KokoroLanguage } from './kokoro-languages.js';
 import { voiceNamesIn, voicesPathIn } from './kokoro-voices.js';
@@ -107,10 +108,12 @@ export function installedKokoroModels(dir: string | null = engineSettings().mode
   } catch {
     return [];
   }
-  return entries
-    .filter((entry) => !entry.startsWith('.') && isKokoroModelDir(path.join(dir, entry)))
-    .sort()
-    .map((entry) => describeKokoroModel(path.join(dir, entry)));
+  return withNeuralRuntimeProblem(
+    entries
+      .filter((entry) => !entry.startsWith('.') && isKokoroModelDir(path.join(dir, entry)))
+      .sort()
+      .map((entry) => describeKokoroModel(path.join(dir, entry))),
+  );
 }
 
 let cache: { key: string; voices: CatalogVoice[] } | null = null;

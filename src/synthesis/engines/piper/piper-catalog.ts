@@ -4,6 +4,7 @@ import type { CatalogVoice } from '../../catalog/voice-types.js';
 import { iso3FromIso1 } from '../../text/languages.js';
 import { directoryEntries } from '../directory-entries.js';
 import { engineSettings } from '../engine-settings.js';
+import { withNeuralRuntimeProblem } from '../neural-runtime.js';
 import { neuralCatalogVoice, readSidecarFile, titleCase, type VoiceSidecar } from '../neural-catalog-voice.js';
 import { readPiperConfig, type PiperConfig } from './piper-config.js';
 
@@ -88,10 +89,12 @@ export function installedModels(dir: string | null = engineSettings().modelsDir)
   } catch {
     return [];
   }
-  return names
-    .filter((file) => file.endsWith('.onnx'))
-    .sort()
-    .map((file) => describeModel(path.join(dir, file)));
+  return withNeuralRuntimeProblem(
+    names
+      .filter((file) => file.endsWith('.onnx'))
+      .sort()
+      .map((file) => describeModel(path.join(dir, file))),
+  );
 }
 
 let cache: { key: string; voices: CatalogVoice[] } | null = null;
