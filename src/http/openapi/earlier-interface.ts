@@ -44,7 +44,6 @@ const speakBody = {
     tempo: { type: 'number' },
     pitch: { type: 'number' },
     last_pitch: { type: 'number' },
-    callback_url: { type: 'string', description: 'Overrides the account callback for this speak' },
   },
 };
 const speakExample = { text: 'Hello from Orator.', lang: exampleVoice.language, actor_id: exampleVoice.actorId, xapi_audio_format: 'mp3' };

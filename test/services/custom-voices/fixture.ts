@@ -89,4 +89,11 @@ function readdirSafe(folder: string): string[] {
   }
 }
 
+/** `pcm` repeated until it lasts `seconds` (a professional recording needs 5 minutes). */
+export function repeated(pcm: Pcm, seconds: number): Pcm {
+  const samples = new Float32Array(Math.round(seconds * pcm.sampleRate));
+  for (let at = 0; at < samples.length; at += pcm.samples.length) samples.set(pcm.samples.subarray(0, samples.length - at), at);
+  return { samples, sampleRate: pcm.sampleRate };
+}
+
 export type ServiceFixture = Awaited<ReturnType<typeof openServiceFixture>>;

@@ -6,18 +6,11 @@ import type { Pcm } from '../../../src/synthesis/audio.js';
 import { resample } from '../../../src/synthesis/dsp/resample.js';
 import { encodeWavPcm16 } from '../../../src/synthesis/encoders/wav.js';
 import { speakers } from '../../synthesis/adaptation/speakers.js';
-import { openServiceFixture, type ServiceFixture } from './fixture.js';
+import { openServiceFixture, repeated, type ServiceFixture } from './fixture.js';
 import { customVoiceStatus } from '../../../src/http/current/error-renderer.js';
 
 const refusal = (code: CustomVoiceErrorCode, status = 400) => (error: unknown) =>
   error instanceof CustomVoiceError && error.code === code && customVoiceStatus[error.code] === status;
-
-/** `pcm` repeated until it lasts `seconds`. */
-function repeated(pcm: Pcm, seconds: number): Pcm {
-  const samples = new Float32Array(Math.round(seconds * pcm.sampleRate));
-  for (let at = 0; at < samples.length; at += pcm.samples.length) samples.set(pcm.samples.subarray(0, samples.length - at), at);
-  return { samples, sampleRate: pcm.sampleRate };
-}
 
 async function until(f: ServiceFixture, uid: string, voiceId: string, done: (v: CustomVoice) => boolean, timeoutMs = 240_000): Promise<CustomVoice> {
   const deadline = Date.now() + timeoutMs;

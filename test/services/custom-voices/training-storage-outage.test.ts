@@ -7,18 +7,10 @@ import { BackendRetries } from '../../../src/outages/backend-retries.js';
 import { DatabaseJobQueue } from '../../../src/queue/database-job-queue.js';
 import { storageUnavailableFailure } from '../../../src/services/custom-voices/training-job.js';
 import type { CustomVoice } from '../../../src/services/custom-voices/index.js';
-import type { Pcm } from '../../../src/synthesis/audio.js';
 import { encodeWavPcm16 } from '../../../src/synthesis/encoders/wav.js';
 import { S3_TEST_CREDENTIALS, startS3Server, type TestS3Server } from '../../contract/test-s3.js';
 import { speakers } from '../../synthesis/adaptation/speakers.js';
-import { openServiceFixture, type ServiceFixture } from './fixture.js';
-
-/** `pcm` repeated until it lasts `seconds` (a professional recording needs 5 minutes). */
-function repeated(pcm: Pcm, seconds: number): Pcm {
-  const samples = new Float32Array(Math.round(seconds * pcm.sampleRate));
-  for (let at = 0; at < samples.length; at += pcm.samples.length) samples.set(pcm.samples.subarray(0, samples.length - at), at);
-  return { samples, sampleRate: pcm.sampleRate };
-}
+import { openServiceFixture, repeated, type ServiceFixture } from './fixture.js';
 
 async function settled(f: ServiceFixture, uid: string, voiceId: string): Promise<CustomVoice> {
   for (;;) {
