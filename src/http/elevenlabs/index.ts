@@ -4,10 +4,16 @@ import { ElevenLabsSpeechService } from '../../services/elevenlabs-speech/eleven
 import { xiApiKeyAuthentication } from './authenticate.js';
 import { addCredentialConstraint } from './credential-constraint.js';
 import { renderElevenLabsError } from './error-renderer.js';
+import { registerModels } from './models.js';
+import { registerSubscription } from './subscription.js';
 import { registerTextToSpeech } from './text-to-speech.js';
 import { registerTextToSpeechStream } from './text-to-speech-stream.js';
 import { registerTextToSpeechStreamWithTimestamps } from './text-to-speech-stream-with-timestamps.js';
 import { registerTextToSpeechWithTimestamps } from './text-to-speech-with-timestamps.js';
+import { registerUser } from './user.js';
+import { registerVoice } from './voice.js';
+import { registerVoices } from './voices.js';
+import { registerVoicesSearch } from './voices-search.js';
 
 /** The ElevenLabs speech service of an app's services (one per app, made here so every route shares it). */
 export function elevenLabsSpeechOf(services: Services): ElevenLabsSpeechService {
@@ -29,5 +35,11 @@ export async function registerElevenLabsInterface(app: FastifyInstance, services
     registerTextToSpeechStream(api, speech);
     registerTextToSpeechWithTimestamps(api, speech);
     registerTextToSpeechStreamWithTimestamps(api, speech);
+    registerVoices(api, services);
+    registerVoice(api, services);
+    registerVoicesSearch(api, services);
+    registerModels(api);
+    registerUser(api, services);
+    registerSubscription(api, services);
   });
 }
