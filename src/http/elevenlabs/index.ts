@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../app/services.js';
 import { ElevenLabsSpeechService } from '../../services/elevenlabs-speech/elevenlabs-speech-service.js';
 import { xiApiKeyAuthentication } from './authenticate.js';
+import { registerAddVoice } from './add-voice.js';
 import { addCredentialConstraint } from './credential-constraint.js';
+import { registerDeleteVoice } from './delete-voice.js';
 import { renderElevenLabsError } from './error-renderer.js';
 import { registerModels } from './models.js';
 import { registerSubscription } from './subscription.js';
@@ -41,5 +43,7 @@ export async function registerElevenLabsInterface(app: FastifyInstance, services
     registerModels(api);
     registerUser(api, services);
     registerSubscription(api, services);
+    registerAddVoice(api, services);
+    registerDeleteVoice(api, services);
   });
 }
