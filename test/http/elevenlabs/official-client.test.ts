@@ -148,6 +148,16 @@ describe('ElevenLabs API with the official @elevenlabs/elevenlabs-js client', ()
     assert.equal((await own.user.get()).subscription.characterCount, 12);
   });
 
+  it('a spent allowance is 401 quota_exceeded, as ElevenLabs answers it', async () => {
+    const spent = await cv.server.createAccount('custom');
+    const { plan } = (await cv.server.services.accounts.getWithPlan(spent.uid))!;
+    await cv.server.services.accounts.debitCredits(spent.uid, plan.planCredits);
+    const own = new ElevenLabsClient({ apiKey: spent.apiKey, baseUrl: cv.server.url, maxRetries: 0 });
+    await assert.rejects(own.textToSpeech.convert(olivia, { text: 'No credits left.' }), (e: unknown) => {
+      return e instanceof ElevenLabsError && e.statusCode === 401 && (e.body as { detail: { status: string } }).detail.status === 'quota_exceeded';
+    });
+  });
+
   it('refusals in ElevenLabs shape: wrong key 401, unknown output_format 422 naming it, unknown voice 404', async () => {
     const wrong = new ElevenLabsClient({ apiKey: 'not-a-key', baseUrl: cv.server.url, maxRetries: 0 });
     await assert.rejects(wrong.voices.getAll(), (e: unknown) => e instanceof ElevenLabsError && e.statusCode === 401 && (e.body as { detail: { status: string } }).detail.status === 'invalid_api_key');
