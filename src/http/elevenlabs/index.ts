@@ -6,6 +6,7 @@ import { registerAddVoice } from './add-voice.js';
 import { addCredentialConstraint } from './credential-constraint.js';
 import { registerDeleteVoice } from './delete-voice.js';
 import { renderElevenLabsError } from './error-renderer.js';
+import { registerNotFound } from './not-found.js';
 import { registerModels } from './models.js';
 import { registerSubscription } from './subscription.js';
 import { registerTextToSpeech } from './text-to-speech.js';
@@ -45,5 +46,6 @@ export async function registerElevenLabsInterface(app: FastifyInstance, services
     registerSubscription(api, services);
     registerAddVoice(api, services);
     registerDeleteVoice(api, services);
+    registerNotFound(api);
   });
 }

@@ -172,6 +172,10 @@ describe('ElevenLabs API with the official @elevenlabs/elevenlabs-js client', ()
     assert.equal(detail.status, 'invalid_output_format');
     assert.match(detail.message, /'mp3_1_1'/);
     await assert.rejects(client.textToSpeech.convert('no-such-voice', { text }), (e: unknown) => e instanceof ElevenLabsError && e.statusCode === 404);
+    // A feature not offered here: ElevenLabs' 404, not the Typecast interface's request for X-API-KEY.
+    const missing = await fetch(`${cv.server.url}/v1/speech-to-text`, { method: 'POST', headers: { 'xi-api-key': apiKey } });
+    assert.equal(missing.status, 404);
+    assert.equal(((await missing.json()) as { detail: { status: string } }).detail.status, 'not_found');
   });
 
   it('a Typecast client on the same server still gets Typecast answers on the shared paths', async () => {
