@@ -138,7 +138,7 @@ describe('ElevenLabs API with the official @elevenlabs/elevenlabs-js client', ()
     await assert.rejects(client.voices.get(added.voiceId), (e: unknown) => e instanceof ElevenLabsError && e.statusCode === 404);
   });
 
-  it('credits: a conversion is charged its characters, seen in the subscription', async () => {
+  it('credits and metrics: a conversion is charged its characters, seen in the subscription, and counted', async () => {
     const fresh = await cv.server.createAccount('custom');
     const own = new ElevenLabsClient({ apiKey: fresh.apiKey, baseUrl: cv.server.url, maxRetries: 0 });
     assert.equal((await own.user.subscription.get()).characterCount, 0);
@@ -146,6 +146,9 @@ describe('ElevenLabs API with the official @elevenlabs/elevenlabs-js client', ()
     const subscription = await own.user.subscription.get();
     assert.equal(subscription.characterCount, 12);
     assert.equal((await own.user.get()).subscription.characterCount, 12);
+    const metrics = await (await fetch(`${cv.server.url}/metrics`)).text();
+    assert.match(metrics, /orator_http_requests_total\{method="POST",route="\/v1\/text-to-speech\/:voice_id",status="200"\} [1-9]/);
+    assert.match(metrics, /orator_credits_charged_total [1-9]/);
   });
 
   it('a spent allowance is 401 quota_exceeded, as ElevenLabs answers it', async () => {
