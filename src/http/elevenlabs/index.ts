@@ -18,7 +18,7 @@ import { registerVoice } from './voice.js';
 import { registerVoices } from './voices.js';
 import { registerVoicesSearch } from './voices-search.js';
 
-/** The ElevenLabs speech service of an app's services (one per app, made here so every route shares it). */
+/** The ElevenLabs speech service over an app's services (stateless: every route, the WebSocket's too, may share one or make its own). */
 export function elevenLabsSpeechOf(services: Services): ElevenLabsSpeechService {
   return new ElevenLabsSpeechService({ speech: services.speech, voices: services.voices });
 }
