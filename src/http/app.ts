@@ -9,6 +9,7 @@ import { unavailableService } from './service-unavailable.js';
 import { registerCurrentInterface } from './current/index.js';
 import { registerEarlierInterface } from './earlier/index.js';
 import { registerOpenAiInterface } from './openai/index.js';
+import { registerElevenLabsInterface } from './elevenlabs/index.js';
 import { registerMetrics } from '../metrics/index.js';
 import { registerHealth } from './site/health.js';
 import { registerPlayground } from './site/playground.js';
@@ -56,5 +57,6 @@ export async function buildApp(services: Services, door?: FrontDoor): Promise<Fa
   await registerCurrentInterface(app, services);
   await registerEarlierInterface(app, services);
   await registerOpenAiInterface(app, services);
+  await registerElevenLabsInterface(app, services);
   return app;
 }

@@ -42,8 +42,9 @@ export const opusRates: readonly number[] = [8000, 12000, 16000, 24000, 48000];
  *   once (Ogg pages are flushed after each piece; FLAC's STREAMINFO keeps an unknown length).
  * - not streaming: the whole file comes from `finish` (FLAC then has its length and MD5 written
  *   into its header, as files have).
+ * - `bitRate` (bits per second): Opus's target instead of its 32 kbps default.
  */
-export async function createLibavEncoder(format: LibavFormat, sampleRate: number, streaming: boolean): Promise<PiecewiseEncoder> {
+export async function createLibavEncoder(format: LibavFormat, sampleRate: number, streaming: boolean, options: { bitRate?: number } = {}): Promise<PiecewiseEncoder> {
   if (format === 'opus' && !opusRates.includes(sampleRate)) throw new RangeError(`Opus cannot encode ${sampleRate} Hz`);
   const setup = setups[format];
   const { libav, writers } = await libavModule();
@@ -64,7 +65,7 @@ export async function createLibavEncoder(format: LibavFormat, sampleRate: number
   if (streaming) await libav.mkstreamwriterdev(file);
   else await libav.mkwriterdev(file);
   const [, context, frame, packet, codecFrameSize] = await libav.ff_init_encoder(setup.codec, {
-    ctx: { bit_rate: setup.bitRate, sample_fmt: setup.sampleFormat, sample_rate: sampleRate, channel_layout: monoLayout, channels: 1 },
+    ctx: { bit_rate: options.bitRate ?? setup.bitRate, sample_fmt: setup.sampleFormat, sample_rate: sampleRate, channel_layout: monoLayout, channels: 1 },
     time_base: [1, sampleRate],
     options: setup.options,
   });
