@@ -4,6 +4,7 @@ import { boundedErrorBody } from '../bounded-error-body.js';
 import { unavailableService } from '../service-unavailable.js';
 import { CustomVoiceError, type CustomVoiceErrorCode } from '../../services/custom-voices/errors.js';
 import { SpeechError, type SpeechErrorCode } from '../../services/speech/speech-errors.js';
+import { CaptionError } from '../../text/captions/caption-error.js';
 
 const speechStatus: Record<SpeechErrorCode, number> = {
   voice_not_found: 404,
@@ -77,6 +78,7 @@ function isBodyParseError(error: FastifyError): boolean {
 export function renderCurrentError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof CustomVoiceError) error = customVoiceApiError(error);
   if (error instanceof ValidationError) return send(reply, 422, { detail: error.issues });
+  if (error instanceof CaptionError) return send(reply, 422, { detail: [{ loc: ['body'], msg: `Value error, ${error.message}`, type: 'value_error' }] });
   if (error instanceof SpeechError) {
     if (error.code === 'nothing_to_speak') {
       const where = error.segment === undefined ? '' : ` (segment ${error.segment})`;
