@@ -13,6 +13,7 @@ const speechStatus: Record<SpeechErrorCode, number> = {
   prompt_not_supported: 400,
   nothing_to_speak: 422,
   text_expands_too_much: 422,
+  invalid_ssml: 422,
   synthesis_timed_out: 503,
   voice_unavailable: 503,
   insufficient_credit: 402,
@@ -84,7 +85,7 @@ export function renderCurrentError(error: unknown, request: FastifyRequest, repl
       const where = error.segment === undefined ? '' : ` (segment ${error.segment})`;
       return send(reply, 422, { error_code: 'TEXT_NOT_SYNTHESIZABLE', message: `${error.message}${where}` });
     }
-    if (error.code === 'text_expands_too_much') {
+    if (error.code === 'text_expands_too_much' || error.code === 'invalid_ssml') {
       const loc = error.segment === undefined ? ['body', 'text'] : ['body', 'segments', error.segment, 'text'];
       return send(reply, 422, { detail: [{ loc, msg: `Value error, ${error.message}`, type: 'value_error' }] });
     }

@@ -13,7 +13,7 @@ export function speakCaptionsOf(speak: Speak, format: CaptionFormat, limits: Cue
   if (speak.status !== 'done' || !speak.timing || speak.duration === null) {
     throw rejections.invalid('speak_status', `The speak is ${speak.status}; its captions exist once it is done`);
   }
-  const { text } = speak.order;
+  const text = speak.timing.text ?? speak.order.text;
   const timings = { words: wordTimestamps(text, speak.timing.words, speak.duration), characters: characterTimestamps(text, speak.timing.words, speak.duration) };
   try {
     return captionFile(timings, format, limits);

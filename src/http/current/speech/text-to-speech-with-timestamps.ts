@@ -34,8 +34,8 @@ export function registerTextToSpeechWithTimestamps(app: FastifyInstance, service
       const { granularity } = request.query;
       reply.header('x-audio-duration', durationHeader(speech.duration));
       const timings = {
-        words: granularity === 'char' ? null : wordTimestamps(order.text, speech.words, speech.duration),
-        characters: granularity === 'word' ? null : characterTimestamps(order.text, speech.words, speech.duration),
+        words: granularity === 'char' ? null : wordTimestamps(speech.text, speech.words, speech.duration),
+        characters: granularity === 'word' ? null : characterTimestamps(speech.text, speech.words, speech.duration),
       };
       // Built from the very lists of this answer, so the client's own helper gives the same files.
       const formats = (request.query.captions?.split(',') ?? []) as CaptionFormat[];
