@@ -56,6 +56,7 @@ export function hostileSsml(count: number, seed = 20261128): string[] {
     () => `<speak>${'<break/>'.repeat(501)}${word()}</speak>`,
     () => `<speak><mark name="a">${word()}</mark></speak>`,
     () => `<speak><break>${word()}</break></speak>`,
+    () => `<speak>${`${word()} <break time="10s"/>`.repeat(7)}</speak>`,
   ];
   return Array.from({ length: count }, (_, i) => makers[i % makers.length]!());
 }

@@ -11,6 +11,9 @@ export interface SpeechText {
   spans?: SpokenSpan[];
 }
 
+/** Silence is cheap to ask for and costly to make and send: a document's breaks together, as compose's pauses. */
+export const maxBreakSeconds = 60;
+
 /** The attributes each element takes (W3C names); anything else is refused, naming it. */
 const allowed: Record<string, readonly string[]> = {
   speak: ['version', 'xml:lang', 'xmlns', 'xml:base'],
@@ -46,6 +49,7 @@ class SpokenTextBuilder {
   private open: SpokenSpan | null = null;
   private pendingPause = 0;
   private pendingSentence = false;
+  private pauses = 0;
 
   constructor(private readonly baseLanguage: string) {}
 
@@ -73,6 +77,8 @@ class SpokenTextBuilder {
   pause(seconds: number): void {
     this.separate();
     this.pendingPause += seconds;
+    this.pauses += seconds;
+    if (this.pauses > maxBreakSeconds) throw new SsmlError('too_large', `breaks of more than ${maxBreakSeconds} s in all`);
   }
 
   sentence(): void {
