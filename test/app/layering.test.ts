@@ -32,7 +32,9 @@ const forbidden: Array<{ from: string; never: string[] }> = [
   { from: 'services/', never: ['store/', 'http/'] },
   { from: 'http/', never: ['store/', 'repositories/'] },
   { from: 'repositories/', never: ['http/'] },
-  { from: 'synthesis/', never: ['services/', 'http/', 'repositories/', 'store/'] },
+  { from: 'synthesis/', never: ['services/', 'http/', 'repositories/', 'store/', 'text/'] },
+  // What is said, before synthesis: pure, so every interface and the services can share it.
+  { from: 'text/', never: ['services/', 'http/', 'repositories/', 'store/', 'blobs/', 'queue/', 'limits/', 'app/'] },
 ];
 
 it('no layer imports a layer above it, nor skips the services to reach the store (type imports included)', async () => {

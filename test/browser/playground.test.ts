@@ -170,6 +170,17 @@ describe('playground in Chromium', { skip }, () => {
     downloaded = seconds(file);
     // The streamed speech and the file are the same speech.
     assert.ok(Math.abs(downloaded - duration) < 0.1 * downloaded, `file ${downloaded} s, stream ${duration} s`);
+    // The server's captions of what was spoken: shown, and offered as SRT and WebVTT files.
+    assert.match((await page.locator('#captions-text').textContent()) ?? '', /^1\n00:00:\d\d,\d{3} --> .*\nThe quick brown fox jumps over the lazy\n\n2\n.*\ndog\.\n\n3\n/);
+    for (const [format, head] of [['srt', /^1\n00:00:/], ['vtt', /^WEBVTT\n\n00:00:/]] as const) {
+      const [file] = await Promise.all([page.waitForEvent('download'), page.locator(`#download-${format}`).click()]);
+      assert.match(file.suggestedFilename(), new RegExp(`\\.${format}$`));
+      const text = await readFile((await file.path())!, 'utf8');
+      assert.match(text, head);
+      // Cues of at most 42 characters, the last one ending the text.
+      assert.match(text, /\nmorning comes\.\n\n$|\nuntil the morning comes\.\n\n$/);
+      assert.ok(text.split('\n').filter((line) => /[a-z]/u.test(line) && !line.includes('-->')).every((line) => line.length <= 42), text);
+    }
   });
 
   it('a click on a word plays from there', async () => {

@@ -37,6 +37,7 @@ export class SpeakPanel {
   private readonly download = byId<HTMLAnchorElement>('download');
   private readonly words = new WordTrack(byId('words'), this.audio);
   private downloadUrl = '';
+  private captionUrls: string[] = [];
 
   constructor(private readonly catalog: Catalog, private readonly voiceName: (voice: Voice) => string) {
     setOptions(byId('language'), [{ value: '', label: 'Detect from the text' }, ...catalog.languages.map((l) => ({ value: l.code, label: l.english }))]);
@@ -161,6 +162,7 @@ export class SpeakPanel {
     this.audio.dataset.state = 'loading';
     this.download.hidden = true;
     if (this.downloadUrl) URL.revokeObjectURL(this.downloadUrl);
+    this.hideCaptions();
     this.words.clear();
     this.button.setAttribute('aria-busy', 'true');
     byId<HTMLButtonElement>('stop-button').disabled = false;
@@ -176,7 +178,7 @@ export class SpeakPanel {
       : null;
     if (!streamed) started();
     const timed = Promise.race([firstSound, streamed?.then(() => undefined)])
-      .then(() => current.postJson(`/v1/text-to-speech/with-timestamps?granularity=${characters ? 'char' : 'word'}`, request, { signal: controller.signal }))
+      .then(() => current.postJson(`/v1/text-to-speech/with-timestamps?granularity=${characters ? 'char' : 'word'}&captions=srt,vtt`, request, { signal: controller.signal }))
       .then((r) => r.json() as Promise<TimestampsAnswer>);
     try {
       const [answer] = await Promise.all([
@@ -217,6 +219,31 @@ export class SpeakPanel {
     }
     const list = (characters ? answer.characters : answer.words) ?? answer.words ?? answer.characters ?? [];
     this.words.show(list, characters);
+    this.showCaptions(answer, `orator-${name}`);
+  }
+
+  /** The server's caption files of what was spoken: shown, and offered as downloads. */
+  private showCaptions(answer: TimestampsAnswer, name: string): void {
+    for (const format of ['srt', 'vtt'] as const) {
+      const file = answer.captions?.[format];
+      const link = byId<HTMLAnchorElement>(`download-${format}`);
+      if (!file) continue;
+      const url = URL.createObjectURL(new Blob([file], { type: format === 'srt' ? 'application/x-subrip' : 'text/vtt' }));
+      this.captionUrls.push(url);
+      link.href = url;
+      link.download = `${name}.${format}`;
+      link.hidden = false;
+    }
+    if (answer.captions?.srt) {
+      byId('captions-text').textContent = answer.captions.srt;
+      byId('captions').hidden = false;
+    }
+  }
+
+  private hideCaptions(): void {
+    for (const url of this.captionUrls) URL.revokeObjectURL(url);
+    this.captionUrls = [];
+    for (const id of ['download-srt', 'download-vtt', 'captions']) byId(id).hidden = true;
   }
 
   private note(duration?: number): void {

@@ -49,4 +49,6 @@ export interface TimestampsAnswer {
   audio_duration: number;
   words: TimedText[] | null;
   characters: TimedText[] | null;
+  /** Caption files of these timings (asked for with `?captions=srt,vtt`). */
+  captions?: { srt?: string; vtt?: string };
 }

@@ -4,6 +4,7 @@ import { boundedErrorBody } from '../bounded-error-body.js';
 import { unavailableService } from '../service-unavailable.js';
 import { CustomVoiceError, type CustomVoiceErrorCode } from '../../services/custom-voices/errors.js';
 import { SpeechError, type SpeechErrorCode } from '../../services/speech/speech-errors.js';
+import { CaptionError } from '../../text/captions/caption-error.js';
 
 const speechStatus: Record<SpeechErrorCode, number> = {
   voice_not_found: 404,
@@ -12,6 +13,7 @@ const speechStatus: Record<SpeechErrorCode, number> = {
   prompt_not_supported: 400,
   nothing_to_speak: 422,
   text_expands_too_much: 422,
+  invalid_ssml: 422,
   synthesis_timed_out: 503,
   voice_unavailable: 503,
   insufficient_credit: 402,
@@ -77,12 +79,13 @@ function isBodyParseError(error: FastifyError): boolean {
 export function renderCurrentError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof CustomVoiceError) error = customVoiceApiError(error);
   if (error instanceof ValidationError) return send(reply, 422, { detail: error.issues });
+  if (error instanceof CaptionError) return send(reply, 422, { detail: [{ loc: ['body'], msg: `Value error, ${error.message}`, type: 'value_error' }] });
   if (error instanceof SpeechError) {
     if (error.code === 'nothing_to_speak') {
       const where = error.segment === undefined ? '' : ` (segment ${error.segment})`;
       return send(reply, 422, { error_code: 'TEXT_NOT_SYNTHESIZABLE', message: `${error.message}${where}` });
     }
-    if (error.code === 'text_expands_too_much') {
+    if (error.code === 'text_expands_too_much' || error.code === 'invalid_ssml') {
       const loc = error.segment === undefined ? ['body', 'text'] : ['body', 'segments', error.segment, 'text'];
       return send(reply, 422, { detail: [{ loc, msg: `Value error, ${error.message}`, type: 'value_error' }] });
     }

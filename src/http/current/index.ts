@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../app/services.js';
 import { registerOpenApi } from '../openapi/register-openapi.js';
 import { registerSubscription } from './account/subscription.js';
+import { registerCaptions } from './captions/captions.js';
 import { registerAdminInterface } from '../admin/index.js';
 import { registerCustomVoices } from './custom-voices/index.js';
 import { requireApiKey } from './authenticate.js';
@@ -48,6 +49,7 @@ export async function registerCurrentInterface(app: FastifyInstance, services: S
       registerTextToSpeechStream(api, services);
       registerTextToSpeechWithTimestamps(api, services);
       registerTextToSpeechCompose(api, services);
+      registerCaptions(api);
       registerSubscription(api, services);
       // Custom voices (/v1/voices/clone, /v1/custom-voices/*, DELETE /v1/voices/{id}) register here.
       await registerCustomVoices(api, services);

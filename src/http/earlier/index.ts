@@ -13,6 +13,7 @@ import { registerSpeakCreate } from './speak-create.js';
 import { registerSpeakRead } from './speak-read.js';
 import { registerSpeakResourceCreate } from './speak-resource-create.js';
 import { registerSpeakV2Read } from './speak-v2-read.js';
+import { registerSpeakCaptions } from './speak-captions.js';
 import { registerTextToSpeech } from './text-to-speech.js';
 
 /**
@@ -33,6 +34,7 @@ export async function registerEarlierInterface(app: FastifyInstance, services: S
         registerMeCallbackUrl(api, services);
         registerSpeakCreate(api, services);
         registerSpeakV2Read(api, services);
+        registerSpeakCaptions(api, services);
         registerSpeakRead(api, services);
         registerTextToSpeech(api, services);
         registerSpeakResourceCreate(api, services);

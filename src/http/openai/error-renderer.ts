@@ -13,6 +13,7 @@ const speechErrors: Record<SpeechErrorCode, [number, string, string | null, stri
   prompt_not_supported: [400, 'invalid_request_error', 'instructions', 'invalid_value'],
   nothing_to_speak: [400, 'invalid_request_error', 'input', 'invalid_value'],
   text_expands_too_much: [400, 'invalid_request_error', 'input', 'invalid_value'],
+  invalid_ssml: [400, 'invalid_request_error', 'input', 'invalid_ssml'],
   synthesis_timed_out: [503, 'server_error', null, 'synthesis_timeout'],
   voice_unavailable: [503, 'server_error', null, 'voice_unavailable'],
   // OpenAI answers an exhausted quota with 429 insufficient_quota, and too many at once with 429 too.

@@ -94,7 +94,7 @@ export class OpenAiSpeechService {
     }
     return {
       contentType: streamContentTypes[order.format],
-      credits: creditCost(order.input),
+      credits: creditCost(stream.text),
       chunks,
       cancel: () => stream.cancel(),
     };

@@ -30,7 +30,7 @@ export async function prosodyMetaOf(speak: Speak, version: ProsodyVersion, reque
     throw rejections.invalid('speak_status', `The speak is ${speak.status}; prosody metadata exists once it is done`);
   }
   const engineWords: WordTiming[] = version === 'v1' ? speak.timing.spoken.words : speak.timing.words;
-  const text = version === 'v1' ? speak.timing.spoken.text : speak.order.text;
+  const text = version === 'v1' ? speak.timing.spoken.text : (speak.timing.text ?? speak.order.text);
   const bytes = await blobs.get(speak.audioKey);
   if (!bytes) throw rejections.notFound('The audio of this speak is gone');
   const pcm = await decodeAudio(bytes);

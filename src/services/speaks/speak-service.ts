@@ -75,7 +75,7 @@ export class SpeakService {
   /** Validates against what exists, charges, records the speak and enqueues its job. Returns the speak id. */
   async create(account: Account, plan: Plan, order: SpeakOrder, query: Record<string, unknown>): Promise<string> {
     const prepared = await prepareSpeech(order, account.uid, this.deps);
-    const credits = await this.admit(account, plan, order.text);
+    const credits = await this.admit(account, plan, prepared.request.text);
     const id = randomBytes(12).toString('hex');
     try {
       await this.deps.store.insert({
@@ -114,7 +114,7 @@ export class SpeakService {
     const release = await this.deps.concurrency.tryAcquire(synthesisSlotKey(account.uid), plan.concurrencyLimit);
     if (!release) throw rejections.tooManyConcurrent(plan.concurrencyLimit, slotRetryAfterSeconds);
     try {
-      const credits = await this.admit(account, plan, order.text);
+      const credits = await this.admit(account, plan, prepared.request.text);
       try {
         return await this.deps.synthesizer.synthesize(prepared.request);
       } catch (error) {
@@ -182,7 +182,7 @@ export class SpeakService {
           sampleRate: speech.sampleRate,
           duration: speech.duration,
           synthesisSeconds,
-          timing: { language: speech.language, words: speech.words, spoken: speech.spoken },
+          timing: { language: speech.language, words: speech.words, spoken: speech.spoken, ...(prepared.request.text !== speak.order.text ? { text: prepared.request.text } : {}) },
         },
         this.deps.clock.now(),
       ), outage);

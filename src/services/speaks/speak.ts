@@ -9,6 +9,8 @@ export interface SpeakTiming {
   language: string;
   words: WordTiming[];
   spoken: { text: string; words: WordTiming[] };
+  /** The text `words` point into when it is not the order's (an SSML document's spoken text). */
+  text?: string;
 }
 
 /** One speak as the services see it. */

@@ -2,6 +2,9 @@ import type { EmotionPreset } from '../../synthesis/catalog/voice-types.js';
 import type { EmotionChoice } from '../../synthesis/pipeline/render-voice.js';
 import { checkSpokenLength, resolveLanguage, SpokenTextTooLongError } from '../../synthesis/pipeline/plan-sentences.js';
 import type { SpeechRequest } from '../../synthesis/pipeline/speech-request.js';
+import { hasSpeakableContent } from '../../synthesis/text/speakable.js';
+import { readSpeechText, type SpeechText } from '../../text/ssml/read-ssml.js';
+import { SsmlError } from '../../text/ssml/ssml-error.js';
 import type { ResolvedVoice, VoiceResolver } from '../voices/voice-resolver.js';
 import { actorVersions, findActorVersion, type ActorVersion } from './actor-versions.js';
 import { emotionFromPrompt } from './emotion-prompt.js';
@@ -54,8 +57,10 @@ export async function prepareSpeech(order: SpeakOrder, uid: string, deps: Speech
     if (!voice) throw rejections.invalid('speak_resource_id', 'The uploaded voice cannot be used');
     pitchOffset = matched.pitchOffset;
   }
+  const said = speechTextOf(order);
+  if (!hasSpeakableContent(said.text)) throw rejections.invalid('text', 'text has nothing that can be spoken');
   try {
-    if (!options.lengthChecked) checkSpokenLength(order.text, resolveLanguage(order.text, order.language));
+    if (!options.lengthChecked) checkSpokenLength(said.text, resolveLanguage(said.text, order.language));
   } catch (error) {
     if (error instanceof SpokenTextTooLongError) throw rejections.invalid('text', error.message);
     throw error;
@@ -69,7 +74,8 @@ export async function prepareSpeech(order: SpeakOrder, uid: string, deps: Speech
     version,
     actorId: resolved.voiceId.replace(/^tc_/, ''),
     request: {
-      text: order.text,
+      text: said.text,
+      ...(said.spans ? { spans: said.spans } : {}),
       language: order.language,
       render: (language) => {
         const rendering = resolved.render(version.model, emotion, language);
@@ -78,6 +84,16 @@ export async function prepareSpeech(order: SpeakOrder, uid: string, deps: Speech
       output: outputSpecOf(order),
     },
   };
+}
+
+/** The spoken text of an order (SSML read); a document it cannot read is refused as an invalid text. */
+function speechTextOf(order: SpeakOrder): SpeechText {
+  try {
+    return readSpeechText(order.text, order.language);
+  } catch (error) {
+    if (error instanceof SsmlError) throw rejections.invalid('text', error.message);
+    throw error;
+  }
 }
 
 function emotionOf(order: SpeakOrder, version: ActorVersion): EmotionChoice {

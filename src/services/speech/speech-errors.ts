@@ -10,6 +10,8 @@ export type SpeechErrorCode =
   | 'nothing_to_speak'
   /** Spelled out, the text would be spoken more than maxSpokenExpansion times as long as it is written. */
   | 'text_expands_too_much'
+  /** The text is an SSML document Orator cannot read (malformed, an unknown element or attribute, a value out of range). */
+  | 'invalid_ssml'
   /** The synthesis ran past the pool's time budget and was stopped. */
   | 'synthesis_timed_out'
   /** A neural voice whose model the server cannot use now (the operator's to fix). */

@@ -9,6 +9,8 @@ import { VoiceModelUnavailableError } from '../../synthesis/pool/voice-model-fai
 import type { RenderedSentence } from '../../synthesis/pool/tasks.js';
 import { detectLanguage } from '../../synthesis/text/detect-language.js';
 import { hasSpeakableContent } from '../../synthesis/text/speakable.js';
+import { readSpeechText, type SpeechText } from '../../text/ssml/read-ssml.js';
+import { SsmlError } from '../../text/ssml/ssml-error.js';
 import type { ResolvedVoice, VoiceResolver } from '../voices/voice-resolver.js';
 import type { Admission, SpeechAdmission } from './admission.js';
 import { SpeechCache, type CachedSpeech } from './speech-cache.js';
@@ -29,6 +31,8 @@ export interface PreparedSpeech {
 /** A streaming synthesis whose first sentence is rendered already (so errors came before any byte). */
 export interface SpeechStream {
   output: OutputSpec;
+  /** What is spoken (an SSML document's spoken text), as billed. */
+  text: string;
   language: string;
   contentType: string;
   /** Seconds of speech in the chunks taken so far: the whole length once `chunks` has ended. */
@@ -77,11 +81,14 @@ export class SpeechService {
   async prepare(accountUid: string, order: SpeechOrder, sampleRate = outputSampleRate, segment?: number): Promise<PreparedSpeech> {
     const voice = await this.deps.voices.resolve(accountUid, order.voiceId);
     if (!voice) throw new SpeechError('voice_not_found', `Voice not found: ${order.voiceId}`, segment);
-    const emotion = chooseEmotion(voice, order, segment);
-    if (!hasSpeakableContent(order.text)) throw new SpeechError('nothing_to_speak', 'The text contains nothing that can be spoken', segment);
-    const language = order.language ?? detectLanguage(order.text) ?? voice.language;
+    // What is said: the text itself, or what an SSML document's elements say. Billed, timed and
+    // captioned as said; the document itself keys the cache.
+    const said = speechTextOf(order, segment);
+    const emotion = chooseEmotion(voice, { ...order, text: said.text }, segment);
+    if (!hasSpeakableContent(said.text)) throw new SpeechError('nothing_to_speak', 'The text contains nothing that can be spoken', segment);
+    const language = order.language ?? detectLanguage(said.text) ?? voice.language;
     try {
-      checkSpokenLength(order.text, language);
+      checkSpokenLength(said.text, language);
     } catch (error) {
       if (error instanceof SpokenTextTooLongError) throw new SpeechError('text_expands_too_much', error.message, segment);
       throw error;
@@ -109,9 +116,9 @@ export class SpeechService {
       seed,
     });
     return {
-      request: { text: order.text, language, render: (lang) => voice.render(order.model, emotion, lang), output, seed },
+      request: { text: said.text, ...(said.spans ? { spans: said.spans } : {}), language, render: (lang) => voice.render(order.model, emotion, lang), output, seed },
       emotion,
-      cost: creditCost(order.text),
+      cost: creditCost(said.text),
       cacheKey,
     };
   }
@@ -120,20 +127,22 @@ export class SpeechService {
    * One whole answer. An identical earlier request's answer comes from the response cache, billed
    * and limited exactly like a synthesis: the same credits, the same concurrency slot.
    */
-  async synthesize(accountUid: string, order: SpeechOrder): Promise<SynthesizedSpeech> {
+  async synthesize(accountUid: string, order: SpeechOrder): Promise<SynthesizedSpeech & { text: string }> {
     const prepared = await this.prepare(accountUid, order);
     const admission = await this.deps.admission.admit(accountUid, prepared.cost);
     const { cache } = this.deps;
     try {
       const cached = await cache?.get(prepared.cacheKey);
+      // `text`: what the words' offsets point into (an SSML document's spoken text).
+      const { text } = prepared.request;
       if (cached) {
         await admission.end('done');
-        return cached;
+        return { ...cached, text };
       }
       const speech = await this.deps.synthesizer.synthesize(prepared.request);
       await admission.end('done');
       await cache?.put(prepared.cacheKey, speech, accountUid);
-      return speech;
+      return { ...speech, text };
     } catch (error) {
       await admission.end('failed');
       throw translate(error);
@@ -159,7 +168,7 @@ export class SpeechService {
       await admission.end('failed');
       throw error;
     }
-    if (cached) return cachedStream(cached, prepared, order.text, admission);
+    if (cached) return cachedStream(cached, prepared, prepared.request.text, admission);
     const stop = new AbortController();
     const source = this.deps.synthesizer.sentences(prepared.request, { signal: stop.signal });
     let first: IteratorResult<SpokenSentence>;
@@ -169,8 +178,7 @@ export class SpeechService {
       await admission.end('failed');
       throw translate(error);
     }
-    const { text } = order;
-    const { output } = prepared.request;
+    const { text, output } = prepared.request;
     const progress: StreamProgress = { seconds: 0 };
     let handedOver = 0;
     let complete = false;
@@ -186,6 +194,7 @@ export class SpeechService {
     }
     return {
       output,
+      text,
       language: prepared.request.language,
       contentType: contentTypeOf(output.format),
       get seconds() {
@@ -278,6 +287,7 @@ function cachedStream(cached: CachedSpeech, prepared: PreparedSpeech, text: stri
   const settle = () => (settled ??= admission.end('done', complete ? 0 : creditCost(text.slice(handedOver))));
   return {
     output: prepared.request.output,
+    text,
     language: prepared.request.language,
     contentType: cached.contentType,
     get seconds() {
@@ -300,6 +310,16 @@ function cachedStream(cached: CachedSpeech, prepared: PreparedSpeech, text: stri
     },
     cancel: settle,
   };
+}
+
+/** The spoken text of an order; an SSML document it cannot read is refused, naming what is wrong. */
+function speechTextOf(order: SpeechOrder, segment?: number): SpeechText {
+  try {
+    return readSpeechText(order.text, order.language);
+  } catch (error) {
+    if (error instanceof SsmlError) throw new SpeechError('invalid_ssml', error.message, segment);
+    throw error;
+  }
 }
 
 /** The emotion a request asks for, checked against what the voice has on the model. */

@@ -45,7 +45,8 @@ export async function* streamChunks(sentences: AsyncIterable<SpokenSentence>, ou
   // MP3: samples of frame padding the decoder gives after the previous chunk's audio.
   let previousPadding = 0;
   for await (const sentence of sentences) {
-    const lead = first ? 0 : output.format === 'mp3' ? Math.max(0, pause - previousPadding - lameEncoderDelay) : pause;
+    const gap = sentence.pauseBefore === undefined ? pause : Math.round(sentence.pauseBefore * rate);
+    const lead = first ? 0 : output.format === 'mp3' ? Math.max(0, gap - previousPadding - lameEncoderDelay) : gap;
     let audio: Uint8Array;
     // Samples this chunk decodes to. Counted from the task's answer: handing the sentence to the
     // pool transfers (detaches) its samples, so they cannot be read after.

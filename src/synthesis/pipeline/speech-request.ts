@@ -34,8 +34,31 @@ export interface VoiceRendering {
   profile?: VoiceProfile;
 }
 
+/**
+ * A stretch of the request text read with its own prosody or language (from an SSML document).
+ * Offsets are UTF-16, into the request text; consecutive spans cover it in order.
+ */
+export interface SpokenSpan {
+  from: number;
+  to: number;
+  /** Speaking-rate multiplier on top of the request's tempo (DSP, so the voice keeps its pitch). */
+  rate: number;
+  /** Semitones added to the request's pitch. */
+  pitch: number;
+  /** Linear gain. */
+  volume: number;
+  /** ISO 639-3, or null for the request's language. */
+  language: string | null;
+  /** Seconds of silence before the span (SSML breaks), besides any pause between sentences. */
+  pauseBefore: number;
+  /** The span starts a sentence or paragraph (SSML s and p) even when the text before it does not end one. */
+  newSentence: boolean;
+}
+
 export interface SpeechRequest {
   text: string;
+  /** Set when the text came from an SSML document: how each part of it is read. */
+  spans?: readonly SpokenSpan[];
   /** ISO 639-3; null detects it from the text. */
   language: string | null;
   /** The engine voice and prosody for the language spoken: a voice speaks whatever language it is asked to. */

@@ -1,7 +1,8 @@
 import type { SynthesisPool } from '../pool/synthesis-pool.js';
 import type { FinishedSpeech, RenderedSentence, SentenceTask } from '../pool/tasks.js';
 import { groupForParallelism } from './group-sentences.js';
-import { planSentences, resolveLanguage, type SentencePlan } from './plan-sentences.js';
+import { NothingToSpeakError, planSentences, resolveLanguage, type SentencePlan } from './plan-sentences.js';
+import { spanUnits, type SpanUnit } from './span-units.js';
 import { contentTypeOf, type SpeechRequest, type SynthesizedSpeech, type VoiceRendering } from './speech-request.js';
 import { joinSpoken, writtenWords } from './written-words.js';
 
@@ -13,6 +14,8 @@ export interface SpokenSentence extends RenderedSentence {
   plan: SentencePlan;
   /** How many sentences the request has. */
   total: number;
+  /** Seconds of silence before this sentence when it is not the usual pause (SSML spans). */
+  pauseBefore?: number;
 }
 
 /** Rendered consecutive sentences, spoken as one engine call (words point into their spoken texts joined by a space). */
@@ -37,6 +40,25 @@ export class Synthesizer {
    */
   async *sentences(request: SpeechRequest, options: { signal?: AbortSignal; lookahead?: number } = {}): AsyncGenerator<SpokenSentence> {
     const language = resolveLanguage(request.text, request.language);
+    if (request.spans) {
+      const units = this.unitsOf(request, language);
+      const lookahead = Math.max(1, options.lookahead ?? this.pool.threads);
+      const pending: Promise<RenderedSentence>[] = [];
+      const handOver = (i: number) => {
+        if (i >= units.length || options.signal?.aborted) return;
+        pending[i] = this.renderUnit(request, units[i]);
+        pending[i].catch(() => undefined);
+      };
+      for (let i = 0; i < Math.min(lookahead, units.length); i++) handOver(i);
+      for (let i = 0; i < units.length; i++) {
+        if (options.signal?.aborted || !pending[i]) return;
+        const rendered = await pending[i];
+        if (options.signal?.aborted) return;
+        yield { ...rendered, plan: units[i].plan, total: units.length, pauseBefore: units[i].pauseBefore };
+        handOver(i + lookahead);
+      }
+      return;
+    }
     const plans = planSentences(request.text, language);
     const lookahead = Math.max(1, options.lookahead ?? this.pool.threads);
     for await (const group of this.render(request, language, plans.map((plan) => [plan]), lookahead, options.signal)) {
@@ -47,6 +69,7 @@ export class Synthesizer {
   /** `onProgress(done, total)` is told as sentences finish, for progress bars on long texts. */
   async synthesize(request: SpeechRequest, onProgress?: (done: number, total: number) => void): Promise<SynthesizedSpeech> {
     const language = resolveLanguage(request.text, request.language);
+    if (request.spans) return this.synthesizeSpans(request, language, onProgress);
     const plans = planSentences(request.text, language);
     // last_pitch acts on each sentence's last word, so it needs the sentences apart; so does a
     // progress listener, told of each sentence in turn (a few big groups would stall, then jump).
@@ -77,6 +100,49 @@ export class Synthesizer {
       words: writtenWords(finished.words, plans, spoken.offsets),
       spoken: { text: spoken.text, words: finished.words },
     };
+  }
+
+  /**
+   * An SSML request: each sentence of each span rendered on its own with the span's rate and
+   * pitch (the DSP's tempo and pitch, so they are exact whatever the engine), language and gain,
+   * laid out with the span's pauses; then the whole-speech stages as for any request.
+   */
+  private async synthesizeSpans(request: SpeechRequest, language: string, onProgress?: (done: number, total: number) => void): Promise<SynthesizedSpeech> {
+    const units = this.unitsOf(request, language);
+    let done = 0;
+    const pieces = await Promise.all(
+      units.map(async (unit) => {
+        const rendered = await this.renderUnit(request, unit);
+        onProgress?.(++done, units.length);
+        return rendered;
+      }),
+    );
+    const plans = units.map((u) => u.plan);
+    const spoken = joinSpoken(plans);
+    const finished = await this.pool.finish({ pieces, pauses: units.slice(1).map((u) => u.pauseBefore), textOffsets: spoken.offsets, output: request.output });
+    return {
+      audio: finished.audio,
+      contentType: contentTypeOf(request.output.format),
+      sampleRate: finished.sampleRate,
+      duration: finished.duration,
+      language,
+      words: writtenWords(finished.words, plans, spoken.offsets),
+      spoken: { text: spoken.text, words: finished.words },
+    };
+  }
+
+  private unitsOf(request: SpeechRequest, language: string): SpanUnit[] {
+    const units = spanUnits({ ...request, spans: request.spans ?? [] }, language, sentencePauseSeconds);
+    if (units.length === 0) throw new NothingToSpeakError();
+    return units;
+  }
+
+  private async renderUnit(request: SpeechRequest, unit: SpanUnit): Promise<RenderedSentence> {
+    const rendering = request.render(unit.language);
+    const task = sentenceTask(request, unit.language, rendering, [unit.plan]);
+    const rendered = await this.pool.renderSentence({ ...task, tempo: task.tempo * unit.rate, pitch: task.pitch + unit.pitch });
+    if (unit.volume !== 1) for (let i = 0; i < rendered.samples.length; i++) rendered.samples[i] *= unit.volume;
+    return rendered;
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { emotionPresets, ttsModels } from '../../../synthesis/catalog/voice-types.js';
+import { CaptionsField, captionsList } from './captions.js';
 import { Nullable, StringEnum } from './common.js';
 
 const preset = StringEnum(emotionPresets, { description: 'Default normal; ssfm-v21 has normal, happy, sad, angry' });
@@ -85,6 +86,7 @@ export type ComposeBodyValue = Static<typeof ComposeBody>;
 
 export const TimestampsQuery = Type.Object({
   granularity: Type.Optional(StringEnum(['word', 'char'] as const, { description: 'Omitted: both words and characters' })),
+  captions: captionsList,
 });
 
 const TimedText = Type.Object({ text: Type.String(), start: Type.Number(), end: Type.Number() });
@@ -95,6 +97,7 @@ export const TimestampsResponse = Type.Object(
     audio_duration: Type.Number(),
     words: Nullable(Type.Array(TimedText)),
     characters: Nullable(Type.Array(TimedText)),
+    captions: CaptionsField,
   },
   { title: 'TTSWithTimestampsResponse' },
 );
