@@ -26,7 +26,7 @@ const languages = [
 const lengths = [100, 600, 2000];
 /** Olivia's variant (the catalog's eSpeak voices are language voice + variant). */
 const variant = 'f3';
-const runs = 7;
+const runs = 9;
 
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
@@ -41,13 +41,25 @@ async function timed(run: () => Promise<unknown> | unknown): Promise<number> {
   return performance.now() - start;
 }
 
-/** Medians of `a` and `b` timed alternately (ABBA), so load on the machine hits both alike. */
-async function interleaved(a: () => Promise<unknown> | unknown, b: () => Promise<unknown> | unknown): Promise<[number, number]> {
-  const times: [number[], number[]] = [[], []];
+/**
+ * Orator's `subject` against the binary's own work, interleaved: each round times the subject,
+ * the binary on the text and the binary on an empty text (its start), in ABBA order, and the
+ * binary's work is the median of the paired differences (text − empty of the same round): on a
+ * loaded machine a process start moves by tens of milliseconds from one second to the next.
+ */
+async function againstBinary(subject: () => Promise<unknown>, binary: () => unknown, start: () => unknown): Promise<{ subjectMs: number; binaryMs: number; startMs: number }> {
+  const subjectTimes: number[] = [];
+  const differences: number[] = [];
+  const starts: number[] = [];
   for (let i = 0; i < runs; i++) {
-    for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) times[k].push(await timed([a, b][k]));
+    let binaryTime = 0;
+    let startTime = 0;
+    const steps = [async () => subjectTimes.push(await timed(subject)), async () => (binaryTime = await timed(binary)), async () => (startTime = await timed(start))];
+    for (const step of i % 2 === 0 ? steps : [...steps].reverse()) await step();
+    differences.push(binaryTime - startTime);
+    starts.push(startTime);
   }
-  return [median(times[0]), median(times[1])];
+  return { subjectMs: median(subjectTimes), binaryMs: Math.max(1, median(differences)), startMs: median(starts) };
 }
 
 export async function nativeEspeakSection(): Promise<BenchSection[]> {
@@ -65,7 +77,7 @@ export async function nativeEspeakSection(): Promise<BenchSection[]> {
     const engineRows: BenchRow[] = [];
     const httpRows: BenchRow[] = [];
     for (const language of languages) {
-      const start = median(await Promise.all([0, 1, 2, 3, 4].map(() => timed(native(language.voice, '')))));
+      const start = native(language.voice, '');
       const voices = (await (await fetch(`${server.url}/v3/voices`, { headers: { 'x-api-key': server.apiKey } })).json()) as { voice_id: string; voice_name: { eng: string } }[];
       const catalogName = defaultVoiceFor(language.code)?.name.eng;
       const voiceId = voices.find((v) => v.voice_name.eng === catalogName)?.voice_id;
@@ -83,11 +95,10 @@ export async function nativeEspeakSection(): Promise<BenchSection[]> {
           await orator();
           binary();
         }
-        const [oratorMs, binaryMs] = await interleaved(orator, binary);
-        const binaryWork = Math.max(1, binaryMs - start);
+        const alone = await againstBinary(orator, binary, start);
         engineRows.push(
-          atMost(`engine alone / espeak-ng -w, ${language.code}, ${length} chars`, oratorMs / binaryWork, 1.5, {
-            detail: `${ms(oratorMs)} / (${ms(binaryMs)} − start ${ms(start)})`,
+          atMost(`engine alone / espeak-ng -w, ${language.code}, ${length} chars`, alone.subjectMs / alone.binaryMs, 1.5, {
+            detail: `${ms(alone.subjectMs)} / ${ms(alone.binaryMs)} (binary's start ${ms(alone.startMs)} subtracted)`,
           }),
         );
 
@@ -106,16 +117,16 @@ export async function nativeEspeakSection(): Promise<BenchSection[]> {
           await res.arrayBuffer();
         };
         await http();
-        const [httpMs, binaryAgainMs] = await interleaved(http, binary);
+        const whole = await againstBinary(http, binary, start);
         httpRows.push(
-          atMost(`HTTP WAV / espeak-ng -w, ${language.code}, ${length} chars`, httpMs / Math.max(1, binaryAgainMs - start), 2.0, {
-            detail: `${ms(httpMs)} / (${ms(binaryAgainMs)} − start ${ms(start)})`,
+          atMost(`HTTP WAV / espeak-ng -w, ${language.code}, ${length} chars`, whole.subjectMs / whole.binaryMs, 2.0, {
+            detail: `${ms(whole.subjectMs)} / ${ms(whole.binaryMs)} (binary's start ${ms(whole.startMs)} subtracted)`,
           }),
         );
       }
     }
     return [
-      { title: `eSpeak NG engine alone (vendor/espeak-ng 1.52.0, WebAssembly) against native espeak-ng ${version}, medians of ${runs} interleaved`, rows: engineRows },
+      { title: `eSpeak NG engine alone (vendor/espeak-ng 1.52.0, WebAssembly) against native espeak-ng ${version}, medians of ${runs} interleaved rounds`, rows: engineRows },
       { title: `POST /v1/text-to-speech (WAV, eSpeak tier, in-process server) against native espeak-ng ${version}`, rows: httpRows },
     ];
   } finally {
