@@ -54,6 +54,8 @@ COPY package.json THIRD-PARTY-NOTICES ./
 COPY --from=deps /app/node_modules node_modules
 COPY --from=build /app/dist/src dist/src
 COPY --from=build /app/dist/web dist/web
+# eSpeak NG's WebAssembly build and its data (scripts/espeak-ng/build.sh made them; never rebuilt here).
+COPY vendor/espeak-ng vendor/espeak-ng
 # `orator …` on the PATH for `docker exec`; /data owned by the unprivileged user, so a named volume
 # mounted there takes that ownership at its first mount.
 RUN ln -s /app/dist/src/start/cli.js /usr/local/bin/orator \

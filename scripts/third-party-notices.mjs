@@ -20,4 +20,13 @@ for (const pkg of packages) {
   if (pkg.licenseFiles.length === 0) out.push(`(no licence file shipped; the package declares ${pkg.license})`, '');
   for (const file of pkg.licenseFiles) out.push(fs.readFileSync(file, 'utf8').trim(), '');
 }
+// Built from source outside npm and committed (scripts/espeak-ng/build.sh).
+out.push(
+  '='.repeat(78),
+  'eSpeak NG 1.52.0 (vendor/espeak-ng: WebAssembly build and data, from Debian\'s source package espeak-ng 1.52.0+dfsg-5)',
+  'License: GPL-3.0-or-later',
+  '',
+  fs.readFileSync(path.join(root, 'vendor/espeak-ng/COPYING'), 'utf8').trim(),
+  '',
+);
 process.stdout.write(`${out.join('\n')}\n`);

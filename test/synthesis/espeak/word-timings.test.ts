@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { EspeakEvent } from '@echogarden/espeak-ng-emscripten';
+import type { EspeakEvent } from '../../../src/synthesis/engines/espeak/espeak-runtime.js';
 import { SpokenText, verbatimSpokenText } from '../../../src/synthesis/engines/espeak/spoken-text.js';
 import { wordTimings } from '../../../src/synthesis/engines/espeak/word-timings.js';
 import { assertWordsTrueToTextAndAudio, durationOf, engine, speak } from './speak.js';

@@ -1,13 +1,11 @@
-import createEspeakModule, { type EspeakEvent, type EspeakModule, type EspeakWorker } from '@echogarden/espeak-ng-emscripten';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createEspeakModule, espeakVendorFolder, type EspeakModule } from './espeak-module.js';
 import { PristineHeap } from './pristine-heap.js';
-import { emptyDataPackage, fillOnFirstRead } from './lazy-data-package.js';
 
 import { espeakSampleRate } from './espeak-sample-rate.js';
 
 export { espeakSampleRate };
-
-/** eSpeak's data folder in the module's file system. */
-const dataFolder = '/usr/share/espeak-ng-data';
 
 /** The eSpeak parameters of one synthesis, in eSpeak's own units. */
 export interface EspeakParameters {
@@ -21,6 +19,20 @@ export interface EspeakParameters {
   volume: number;
 }
 
+/** A word or end-of-synthesis event, as eSpeak reported it. */
+export interface EspeakEvent {
+  type: 'word' | 'end';
+  /** 1-based position, in code points, of the event in the text handed to `synthesize`. */
+  text_position: number;
+  /** eSpeak's own idea of the word's length in code points (unreliable, see word-timings.ts). */
+  word_length: number;
+  /** Milliseconds from the start of the synthesis. */
+  audio_position: number;
+}
+
+/** eSpeak's espeak_EVENT_TYPE numbers of the events the binding keeps. */
+const eventTypes: Record<number, EspeakEvent['type']> = { 1: 'word', 5: 'end' };
+
 /** Bytes of UTF-8 input one synthesis may take (sentences are capped far below this). */
 const inputCapacity = 64 * 1024;
 
@@ -28,9 +40,12 @@ export const defaultEspeakParameters: EspeakParameters = { rate: 175, pitch: 50,
 
 export interface RawSynthesis {
   samples: Float32Array;
-  /** Word and clause events, in the order eSpeak emitted them. */
+  /** Word and end events, in the order eSpeak emitted them. */
   events: EspeakEvent[];
 }
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 /**
  * One eSpeak instance per thread. eSpeak keeps its voice and state in C globals, so every engine
@@ -40,61 +55,71 @@ export interface RawSynthesis {
 export class EspeakRuntime {
   /** The WASM heap as it was right after start-up; see `synthesize`. */
   private readonly pristineHeap: PristineHeap;
+  /** A buffer in the module's memory for the text of a call, allocated once, before the snapshot. */
+  private readonly input: number;
+  private readonly dataFolder: string;
 
   constructor(
     readonly module: EspeakModule,
-    private readonly worker: EspeakWorker,
+    vendorFolder: string,
   ) {
-    // The binding copies strings into a scratch buffer it mallocs and grows on demand, remembering
-    // the pointer in JavaScript. Grow it once, before the snapshot, to more than any input may take,
-    // so no later call allocates: the restored heap and the binding's pointer then always agree.
-    worker.set_voice('x'.repeat(inputCapacity));
-    worker.set_voice('en-us');
-    worker.synthesize('a', () => false);
+    this.dataFolder = path.join(vendorFolder, 'espeak-ng-data');
+    this.input = module._malloc(inputCapacity);
+    if (this.input === 0) throw new Error('eSpeak NG: no memory for its input buffer');
+    const sampleRate = module._orator_initialize(this.write(vendorFolder));
+    if (sampleRate !== espeakSampleRate) throw new Error(`eSpeak NG runs at ${sampleRate} Hz, expected ${espeakSampleRate} Hz`);
+    // English, loaded and spoken once, is the state every call starts from (as with the npm build
+    // Orator used before, whose samples the native-build test compares with).
+    this.selectVoice('en-us');
+    module._orator_synthesize(this.write('a'), defaultEspeakParameters.rate, defaultEspeakParameters.volume, defaultEspeakParameters.pitch, defaultEspeakParameters.range);
     this.pristineHeap = new PristineHeap(module.HEAPU8);
   }
 
+  /** Copies `text` as a NUL-terminated UTF-8 string into the input buffer. */
+  private write(text: string): number {
+    const heap = this.module.HEAPU8;
+    const { written } = encoder.encodeInto(text, heap.subarray(this.input, this.input + inputCapacity - 1));
+    if (written === undefined || Buffer.byteLength(text) > inputCapacity - 1) throw new RangeError('eSpeak input too long');
+    heap[this.input + written] = 0;
+    return this.input;
+  }
+
   private selectVoice(name: string): void {
-    const status = this.worker.set_voice(name);
+    const status = this.module._orator_set_voice(this.write(name));
     if (status !== 0) throw new Error(`eSpeak NG has no voice "${name}" (status ${status})`);
   }
 
   /**
    * `ssml` is eSpeak's input: escaped SSML text (see spoken-text.ts), not the caller's raw text.
    *
-   * eSpeak keeps state across calls in C globals (its rand() seed for noise and breath, the
+   * eSpeak keeps state across calls in C globals (its random seed for noise and breath, the
    * flutter phase, filter memories), so the same request would sound slightly different each time.
    * Putting the heap back to its start-up state first makes every synthesis a pure function of
    * its input: the same request gives the same bytes, in any thread, after any history. It costs
-   * a comparison of the ~17 MB heap with the snapshot (about 2 ms; see PristineHeap) and a voice
-   * load (under 1 ms once the voice's files are cached).
+   * a comparison of the heap with the snapshot (see PristineHeap) and a voice load (a dictionary
+   * read from disk when the language is not English).
    */
   synthesize(voiceName: string, ssml: string, parameters: EspeakParameters): RawSynthesis {
-    if (Buffer.byteLength(ssml) + Buffer.byteLength(voiceName) + 64 > inputCapacity) {
+    if (Buffer.byteLength(ssml) + 1 > inputCapacity) {
       throw new RangeError(`eSpeak input of ${ssml.length} characters is longer than one synthesis takes; split it into sentences`);
     }
     this.pristineHeap.restore(this.module.HEAPU8);
     this.selectVoice(voiceName);
-    this.worker.rate = parameters.rate;
-    this.worker.pitch = parameters.pitch;
-    this.worker.range = parameters.range;
-    this.worker.volume = parameters.volume;
+    const status = this.module._orator_synthesize(this.write(ssml), parameters.rate, parameters.volume, parameters.pitch, parameters.range);
+    if (status !== 0) throw new Error(`eSpeak NG could not synthesize (status ${status})`);
 
-    const chunks: Int16Array[] = [];
+    const heap = this.module.HEAPU8;
+    const count = this.module._orator_sample_count();
+    const pcm = new Int16Array(heap.buffer, this.module._orator_samples(), count);
+    const samples = new Float32Array(count);
+    for (let i = 0; i < count; i++) samples[i] = pcm[i] / 32768;
+
+    const eventCount = this.module._orator_event_count();
+    const raw = new Int32Array(heap.buffer, this.module._orator_events(), eventCount * 4);
     const events: EspeakEvent[] = [];
-    let length = 0;
-    this.worker.synthesize(ssml, (samples, chunkEvents) => {
-      chunks.push(samples);
-      length += samples.length;
-      for (const event of chunkEvents) if (event.type === 'word' || event.type === 'end') events.push(event);
-      return false;
-    });
-
-    const samples = new Float32Array(length);
-    let at = 0;
-    for (const chunk of chunks) {
-      for (let i = 0; i < chunk.length; i++) samples[at + i] = chunk[i] / 32768;
-      at += chunk.length;
+    for (let i = 0; i < eventCount; i++) {
+      const type = eventTypes[raw[i * 4]];
+      if (type) events.push({ type, text_position: raw[i * 4 + 1], word_length: raw[i * 4 + 2], audio_position: raw[i * 4 + 3] });
     }
     return { samples, events };
   }
@@ -105,62 +130,34 @@ export class EspeakRuntime {
    * `synthesize`, so the result depends on the input only.
    */
   phonemize(voiceName: string, text: string, ipa = true): string[] {
-    if (Buffer.byteLength(text) + Buffer.byteLength(voiceName) + 64 > inputCapacity) {
+    if (Buffer.byteLength(text) + 1 > inputCapacity) {
       throw new RangeError(`eSpeak input of ${text.length} characters is longer than one call takes; split it into sentences`);
     }
     this.pristineHeap.restore(this.module.HEAPU8);
     this.selectVoice(voiceName);
-    const pointer = this.worker.convert_to_phonemes(text, ipa).ptr;
+    const pointer = this.module._orator_text_to_phonemes(this.write(text), ipa ? 1 : 0);
+    if (pointer === 0) throw new Error('eSpeak NG ran out of memory phonemizing');
     const bytes = this.module.HEAPU8;
-    let end = pointer;
-    while (end < bytes.length && bytes[end] !== 0) end++;
-    const phonemes = new TextDecoder().decode(bytes.subarray(pointer, end));
+    const end = bytes.indexOf(0, pointer);
+    const phonemes = decoder.decode(bytes.subarray(pointer, end < 0 ? bytes.length : end));
     return phonemes.split(' | ').map((clause) => clause.trim()).filter((clause) => clause.length > 0);
   }
 
-  /** A text file of eSpeak's data (voices, variants), from the module's virtual file system. */
+  /** A text file of eSpeak's data (voices, variants). */
   readDataFile(relativePath: string): string {
-    return this.module.FS.readFile(`${dataFolder}/${relativePath}`, { encoding: 'utf8' });
+    return readFileSync(path.join(this.dataFolder, relativePath), 'utf8');
   }
 
   listDataDirectory(relativePath: string): string[] {
-    return this.module.FS.readdir(`${dataFolder}/${relativePath}`).filter((name) => !name.startsWith('.'));
-  }
-}
-
-/**
- * The worker's constructor runs espeak_Initialize, which seeds eSpeak's rand() from time(NULL):
- * whole seconds of `Date.now()`, read through the module's `_emscripten_date_now` import.
- * That seed drives the noise of breathy variants (`+f3`, …), and it is in the heap the runtime
- * snapshots as pristine, so every synthesis would start from a seed that depends on the second
- * the thread loaded eSpeak: two pool threads that started in different seconds gave different
- * bytes for the same request, and every new process gave yet other bytes. Restoring the heap
- * cannot fix that; the seed must be the same at start-up. The constructor is synchronous, so no
- * other code can see `Date.now` replaced meanwhile; it is the only call in start-up that reads
- * the clock into eSpeak's state (loading the data package reads it only for file timestamps).
- */
-function constructAtFixedTime(module: EspeakModule): EspeakWorker {
-  const now = Date.now;
-  Date.now = () => 0;
-  try {
-    return new module.eSpeakNGWorker();
-  } finally {
-    Date.now = now;
+    return readdirSync(path.join(this.dataFolder, relativePath)).filter((name) => !name.startsWith('.'));
   }
 }
 
 let loading: Promise<EspeakRuntime> | undefined;
 
-/** Loads the WASM module once per thread, on first use; its data files are read as eSpeak opens them. */
+/** Loads the WASM module once per thread, on first use; eSpeak reads its data files as it needs them. */
 export function loadEspeakRuntime(): Promise<EspeakRuntime> {
-  loading ??= createEspeakModule(emptyDataPackage()).then((module) => {
-    fillOnFirstRead(module, dataFolder);
-    const worker = constructAtFixedTime(module);
-    if (worker.samplerate !== espeakSampleRate) {
-      throw new Error(`eSpeak NG runs at ${worker.samplerate} Hz, expected ${espeakSampleRate} Hz`);
-    }
-    return new EspeakRuntime(module, worker);
-  });
+  loading ??= createEspeakModule().then((module) => new EspeakRuntime(module, espeakVendorFolder()));
   loading.catch(() => {
     loading = undefined;
   });

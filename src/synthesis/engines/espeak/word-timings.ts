@@ -1,4 +1,4 @@
-import type { EspeakEvent } from '@echogarden/espeak-ng-emscripten';
+import type { EspeakEvent } from './espeak-runtime.js';
 import type { WordTiming } from '../../audio.js';
 import type { SpokenText } from './spoken-text.js';
 import { voicedFrames } from './voiced-frames.js';
