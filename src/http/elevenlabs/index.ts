@@ -8,6 +8,8 @@ import { registerTextToSpeech } from './text-to-speech.js';
 import { registerTextToSpeechStream } from './text-to-speech-stream.js';
 import { registerTextToSpeechStreamWithTimestamps } from './text-to-speech-stream-with-timestamps.js';
 import { registerTextToSpeechWithTimestamps } from './text-to-speech-with-timestamps.js';
+import { registerStreamInput } from './stream-input.js';
+import { StreamInputService } from '../../services/stream-input/stream-input-service.js';
 
 /** The ElevenLabs speech service of an app's services (one per app, made here so every route shares it). */
 export function elevenLabsSpeechOf(services: Services): ElevenLabsSpeechService {
@@ -29,5 +31,12 @@ export async function registerElevenLabsInterface(app: FastifyInstance, services
     registerTextToSpeechStream(api, speech);
     registerTextToSpeechWithTimestamps(api, speech);
     registerTextToSpeechStreamWithTimestamps(api, speech);
+  });
+  // The WebSocket takes its key from the header or from its first message: a scope without the
+  // header check, with the same error renderer for what the handshake refuses.
+  const streamInput = new StreamInputService({ speech: services.speech, elevenLabs: speech, pool: services.pool });
+  await app.register(async (api) => {
+    api.setErrorHandler(renderElevenLabsError);
+    registerStreamInput(api, services, streamInput);
   });
 }

@@ -10,7 +10,7 @@ import type { RenderedSentence } from '../../synthesis/pool/tasks.js';
 import { detectLanguage } from '../../synthesis/text/detect-language.js';
 import { hasSpeakableContent } from '../../synthesis/text/speakable.js';
 import type { ResolvedVoice, VoiceResolver } from '../voices/voice-resolver.js';
-import type { Admission, SpeechAdmission } from './admission.js';
+import type { Admission, HeldSlot, SpeechAdmission } from './admission.js';
 import { SpeechCache, type CachedSpeech } from './speech-cache.js';
 import { SpeechError } from './speech-errors.js';
 import { creditCost, type SpeechOrder } from './speech-order.js';
@@ -136,6 +136,35 @@ export class SpeechService {
       return speech;
     } catch (error) {
       await admission.end('failed');
+      throw translate(error);
+    }
+  }
+
+  /** One concurrency slot for a session of many syntheses (the stream-input WebSocket); refused like any synthesis. */
+  holdSlot(accountUid: string): Promise<HeldSlot> {
+    return this.deps.admission.hold(accountUid);
+  }
+
+  /**
+   * One piece of a session under its held slot: checked like any synthesis, its characters
+   * charged when it starts and given back if it fails, answered from the response cache alike.
+   */
+  async synthesizeInSlot(slot: HeldSlot, order: SpeechOrder, sampleRate = outputSampleRate): Promise<SynthesizedSpeech> {
+    const prepared = await this.prepare(slot.accountUid, order, sampleRate);
+    const charge = await slot.charge(prepared.cost);
+    const { cache } = this.deps;
+    try {
+      const cached = await cache?.get(prepared.cacheKey);
+      if (cached) {
+        await charge.end('done');
+        return cached;
+      }
+      const speech = await this.deps.synthesizer.synthesize(prepared.request);
+      await charge.end('done');
+      await cache?.put(prepared.cacheKey, speech, slot.accountUid);
+      return speech;
+    } catch (error) {
+      await charge.end('failed');
       throw translate(error);
     }
   }
