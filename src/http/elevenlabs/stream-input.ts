@@ -99,6 +99,8 @@ class Connection {
   private queue: Promise<void> = Promise.resolve();
   private first = true;
   private closed = false;
+  /** Until the first message opens the session, the connection's own inactivity clock. */
+  private waitingForFirst: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly socket: Socket,
@@ -109,6 +111,7 @@ class Connection {
   ) {}
 
   listen(): void {
+    this.waitingForFirst = setTimeout(() => this.timedOut(), this.handshake.request.inactivitySeconds * 1000);
     // Attached at once: messages that arrive while the first is being handled wait their turn.
     this.socket.on('message', (data, isBinary) => {
       this.queue = this.queue.then(() => this.handle(data, isBinary)).catch((error) => this.refuse(error));
@@ -122,6 +125,7 @@ class Connection {
     const message = parseTextMessage(data, isBinary);
     if (this.first) {
       this.first = false;
+      clearTimeout(this.waitingForFirst!);
       await this.start(message);
     }
     const session = this.session;
@@ -144,16 +148,16 @@ class Connection {
           this.socket.send(finalMessage, () => this.socket.close(closeCodes.done));
         },
         failed: (error) => this.refuse(error),
-        idle: () =>
-          this.close(
-            closeCodes.refused,
-            'input_timeout_exceeded',
-            `No text received for ${request.inactivitySeconds} seconds (inactivity_timeout): send text, or {"text": ""} to end the input`,
-          ),
+        idle: () => this.timedOut(),
       },
     );
     if (this.closed) return void session.close();
     this.session = session;
+  }
+
+  private timedOut(): void {
+    const seconds = this.handshake.request.inactivitySeconds;
+    this.close(closeCodes.refused, 'input_timeout_exceeded', `No text received for ${seconds} seconds (inactivity_timeout): send text, or {"text": ""} to end the input`);
   }
 
   /** Settles once the message has left for the client; one that does not read for the inactivity timeout is cut off. */
@@ -196,6 +200,7 @@ class Connection {
 
   private drop(): void {
     this.closed = true;
+    clearTimeout(this.waitingForFirst ?? undefined);
     const session = this.session;
     this.session = null;
     session?.close().catch((error) => this.request.log.error(error));

@@ -92,6 +92,34 @@ describe('ElevenLabs stream-input WebSocket', () => {
     assert.ok(Math.abs(streamed - whole) <= 0.05 * whole, `streamed ${streamed} s, converted ${whole} s`);
   });
 
+  /** ffmpeg's input options for a headerless format, by its name. */
+  const rawInput = (format: string): string[] => {
+    const [codec, rate] = format.split('_');
+    if (codec === 'pcm') return ['-f', 's16le', '-ar', rate, '-ac', '1'];
+    if (codec === 'ulaw') return ['-f', 'mulaw', '-ar', rate, '-ac', '1'];
+    if (codec === 'mp3') return ['-f', 'mp3'];
+    return [];
+  };
+
+  for (const format of ['mp3_22050_32', 'pcm_24000', 'wav_16000', 'ulaw_8000', 'opus_48000_64']) {
+    it(`${format}: the messages joined decode as one stream, as long as a convert ±5 %`, { timeout: 60_000 }, async () => {
+      const text = 'Two short sentences are enough here. The second one ends the test.';
+      const client = await StreamInputClient.connect(server.url, voiceId, { ...eSpeak, output_format: format }, { 'xi-api-key': account.apiKey });
+      for (const token of tokensOf(text)) await client.send({ text: token });
+      await client.send({ text: '' });
+      assert.equal((await client.closed).code, 1000);
+      const streamed = await ffmpegSeconds(client.audio(), rawInput(format));
+      const converted = await fetch(`${server.url}/v1/text-to-speech/${voiceId}?output_format=${format}`, {
+        method: 'POST',
+        headers: { 'xi-api-key': account.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ text, ...eSpeak }),
+      });
+      const whole = await ffmpegSeconds(new Uint8Array(await converted.arrayBuffer()), rawInput(format));
+      assert.ok(Math.abs(streamed - whole) <= 0.05 * whole, `streamed ${streamed} s, converted ${whole} s`);
+      assert.equal(charsOf(client.audioMessages), text);
+    });
+  }
+
   it('flush speaks a partial sentence at once and keeps the connection open', { timeout: 60_000 }, async () => {
     const client = await StreamInputClient.connect(server.url, voiceId, { ...eSpeak, output_format: 'pcm_16000' });
     const partial = 'Here is a thought without its end';
