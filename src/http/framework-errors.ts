@@ -15,7 +15,9 @@ export function renderFrameworkError(error: FastifyError, request: FastifyReques
   const message = tooLong ? 'A part of the path is too long' : 'The path is not a valid URL';
   const path = request.url.split('?')[0] ?? '';
   let body: unknown;
-  if (path.startsWith('/admin/')) body = boundedErrorBody({ detail: message, code: 'invalid_request' });
+  // A request carrying ElevenLabs' key is answered in its shape (on the paths it shares with Typecast too).
+  if (request.headers['xi-api-key'] !== undefined) body = boundedErrorBody({ detail: { status: tooLong ? 'uri_too_long' : 'invalid_url', message } });
+  else if (path.startsWith('/admin/')) body = boundedErrorBody({ detail: message, code: 'invalid_request' });
   else if (path.startsWith('/api/') || path.startsWith('/files/')) body = earlierErrorBody(message, 'app/bad-request');
   else if (path.startsWith('/v1/audio/') || path.startsWith('/v1/models')) body = boundedErrorBody({ error: { message, type: 'invalid_request_error', param: null, code: null } });
   else body = boundedErrorBody({ detail: message });

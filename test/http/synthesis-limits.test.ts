@@ -97,6 +97,8 @@ describe('limits on every synthesis route', () => {
     const detail = (body: any) => assert.equal(typeof body.detail, 'string');
     const earlierShape = (body: any) => assert.equal(body.message.error_code, 'app/too-many-requests');
     const openAiShape = (code: string) => (body: any) => assert.equal(body.error.code, code);
+    const elevenLabsShape = (body: any) => assert.equal(body.detail.status, 'too_many_concurrent_requests');
+    const elevenLabs = (path: string) => (account: { apiKey: string }) => json(path, { text: 'Over the limit.', model_id: 'ssfm-v30' }, { 'xi-api-key': account.apiKey });
     const tts = () => ({ voice_id: olivia, model: 'ssfm-v30', text: 'Over the limit.' });
     const actor = () => findVoiceByAnyName('eng-olivia')!.id;
     const form = () => {
@@ -153,6 +155,18 @@ describe('limits on every synthesis route', () => {
         send: (account: { apiToken: string }) => json('/api/speak/resource', { audio_format: 'wav' }, { authorization: `Bearer ${account.apiToken}` }),
         shape: earlierShape,
       })),
+      ...['', '/stream', '/with-timestamps', '/stream/with-timestamps'].map((tail) => ({
+        name: `POST /v1/text-to-speech/{voice_id}${tail} (ElevenLabs)`,
+        exhaust: synthesisSlots,
+        send: (account: { apiKey: string }) => elevenLabs(`/v1/text-to-speech/${olivia}${tail}`)(account),
+        shape: elevenLabsShape,
+      })),
+      {
+        name: 'POST /v1/voices/add (ElevenLabs)',
+        exhaust: cloneSlots,
+        send: (account) => fetch(`${server.url}/v1/voices/add`, { method: 'POST', headers: { 'xi-api-key': account.apiKey }, body: form() }),
+        shape: elevenLabsShape,
+      },
       {
         name: 'POST /v1/audio/speech (concurrency)',
         exhaust: synthesisSlots,

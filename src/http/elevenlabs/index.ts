@@ -2,12 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../app/services.js';
 import { ElevenLabsSpeechService } from '../../services/elevenlabs-speech/elevenlabs-speech-service.js';
 import { xiApiKeyAuthentication } from './authenticate.js';
+import { registerAddVoice } from './add-voice.js';
 import { addCredentialConstraint } from './credential-constraint.js';
+import { registerDeleteVoice } from './delete-voice.js';
 import { renderElevenLabsError } from './error-renderer.js';
+import { registerModels } from './models.js';
+import { registerSubscription } from './subscription.js';
 import { registerTextToSpeech } from './text-to-speech.js';
 import { registerTextToSpeechStream } from './text-to-speech-stream.js';
 import { registerTextToSpeechStreamWithTimestamps } from './text-to-speech-stream-with-timestamps.js';
 import { registerTextToSpeechWithTimestamps } from './text-to-speech-with-timestamps.js';
+import { registerUser } from './user.js';
+import { registerVoice } from './voice.js';
+import { registerVoices } from './voices.js';
+import { registerVoicesSearch } from './voices-search.js';
 import { registerStreamInput } from './stream-input.js';
 import { StreamInputService } from '../../services/stream-input/stream-input-service.js';
 
@@ -31,6 +39,14 @@ export async function registerElevenLabsInterface(app: FastifyInstance, services
     registerTextToSpeechStream(api, speech);
     registerTextToSpeechWithTimestamps(api, speech);
     registerTextToSpeechStreamWithTimestamps(api, speech);
+    registerVoices(api, services);
+    registerVoice(api, services);
+    registerVoicesSearch(api, services);
+    registerModels(api);
+    registerUser(api, services);
+    registerSubscription(api, services);
+    registerAddVoice(api, services);
+    registerDeleteVoice(api, services);
   });
   // The WebSocket takes its key from the header or from its first message: a scope without the
   // header check, with the same error renderer for what the handshake refuses.

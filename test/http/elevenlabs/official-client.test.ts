@@ -1,0 +1,189 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
+import { TypecastClient } from '@neosapience/typecast-js';
+import { outputFormatNames } from '../../../src/http/elevenlabs/output-format.js';
+import { ffmpegSeconds, ffprobeStream } from '../../synthesis/ffmpeg-decode.js';
+import { openCustomVoiceServer, type CustomVoiceServer } from '../current/custom-voices/fixture.js';
+
+const text = 'Good morning. The train leaves from platform four in ten minutes.';
+const within = (actual: number, expected: number, tolerance = 0.1) => Math.abs(actual - expected) <= tolerance * expected;
+
+async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** ffmpeg's input options for a headerless format (raw PCM, G.711), by its name. */
+function rawInput(format: string): string[] {
+  const [codec, rate] = format.split('_');
+  if (codec === 'pcm') return ['-f', 's16le', '-ar', rate, '-ac', '1'];
+  if (codec === 'ulaw') return ['-f', 'mulaw', '-ar', rate, '-ac', '1'];
+  if (codec === 'alaw') return ['-f', 'alaw', '-ar', rate, '-ac', '1'];
+  return [];
+}
+
+/** The official @elevenlabs/elevenlabs-js client, pointed at a fresh Orator by its base URL only. */
+describe('ElevenLabs API with the official @elevenlabs/elevenlabs-js client', () => {
+  let cv: CustomVoiceServer;
+  let client: ElevenLabsClient;
+  let apiKey: string;
+  let olivia: string;
+  /**
+   * Seconds of the same text in the same voice and model from Typecast's /v1/text-to-speech/stream
+   * (which these routes stream through; a stream sets every sentence apart, a file may speak
+   * several in one engine call): the yardstick.
+   */
+  let expected: number;
+
+  before(async () => {
+    cv = await openCustomVoiceServer();
+    ({ apiKey } = await cv.server.createAccount('custom'));
+    client = new ElevenLabsClient({ apiKey, baseUrl: cv.server.url, maxRetries: 0 });
+    const { voices } = await client.voices.search({ search: 'Olivia' });
+    olivia = voices[0].voiceId;
+    const streamed = await cv.json('POST', '/v1/text-to-speech/stream', apiKey, { voice_id: olivia, text, model: 'ssfm-v30' });
+    assert.equal(streamed.status, 200);
+    expected = await ffmpegSeconds(streamed.bytes);
+    assert.ok(expected > 2, `yardstick ${expected} s`);
+  });
+  after(() => cv.close());
+
+  it('lists voices (premade built-ins with labels and previews), gets one, searches and pages', async () => {
+    const { voices } = await client.voices.getAll();
+    assert.ok(voices.length > 20);
+    assert.ok(voices.every((v) => v.category === 'premade' && v.previewUrl && v.labels?.language));
+    const one = await client.voices.get(olivia);
+    assert.equal(one.name, 'Olivia');
+    assert.deepEqual([one.labels?.gender, one.labels?.language], ['female', 'en']);
+    const korean = await client.voices.search({ language: 'ko', pageSize: 100 });
+    assert.ok(korean.voices.length > 0 && korean.voices.every((v) => v.labels?.language === 'ko'));
+    const first = await client.voices.search({ pageSize: 5 });
+    assert.equal(first.voices.length, 5);
+    assert.equal(first.hasMore, true);
+    assert.equal(first.totalCount, voices.length);
+    const second = await client.voices.search({ pageSize: 5, nextPageToken: first.nextPageToken });
+    assert.deepEqual(second.voices.map((v) => v.voiceId), voices.slice(5, 10).map((v) => v.voiceId));
+    const models = await client.models.list();
+    assert.ok(models.some((m) => m.modelId === 'eleven_multilingual_v2' && (m.languages?.length ?? 0) > 10));
+  });
+
+  for (const format of outputFormatNames) {
+    it(`convert in ${format}: decoded by ffmpeg at its stated rate, as long as the same speech ±10 %`, async () => {
+      const bytes = await bytesOf(await client.textToSpeech.convert(olivia, { text, modelId: 'ssfm-v30', outputFormat: format as never }));
+      const [codec, rate] = format.split('_');
+      const raw = rawInput(format);
+      if (raw.length === 0) {
+        const probe = await ffprobeStream(bytes);
+        assert.equal(probe.channels, 1);
+        assert.equal(probe.sampleRate, Number(rate));
+        assert.equal(probe.codec, { mp3: 'mp3', opus: 'opus', wav: 'pcm_s16le' }[codec]);
+      } else {
+        const perSample = codec === 'pcm' ? 2 : 1;
+        assert.ok(within(bytes.length / perSample / Number(rate), expected), `${format}: ${bytes.length} bytes`);
+      }
+      const seconds = await ffmpegSeconds(bytes, raw);
+      assert.ok(within(seconds, expected, 0.05), `${format}: ${seconds} s against ${expected} s`);
+    });
+  }
+
+  it('stream: chunked MP3 that decodes to the length of the speech', async () => {
+    const stream = await client.textToSpeech.stream(olivia, { text, modelId: 'ssfm-v30' });
+    const seconds = await ffmpegSeconds(await bytesOf(stream));
+    assert.ok(within(seconds, expected), `${seconds} s against ${expected} s`);
+  });
+
+  const scripts = [
+    { language: 'en', text: 'Hello there! It is 7:30 and the meeting starts soon.' },
+    { language: 'ko', text: '안녕하세요. 오늘 날씨가 정말 좋네요.' },
+    { language: 'ja', text: 'こんにちは。今日はいい天気ですね。' },
+  ];
+  for (const script of scripts) {
+    it(`convertWithTimestamps (${script.language}): the characters join back to the text, times ordered inside the audio`, async () => {
+      const { voices } = await client.voices.search({ language: script.language, pageSize: 1 });
+      const timed = await client.textToSpeech.convertWithTimestamps(voices[0].voiceId, { text: script.text, outputFormat: 'mp3_44100_128' });
+      const seconds = await ffmpegSeconds(Buffer.from(timed.audioBase64, 'base64'));
+      for (const alignment of [timed.alignment!, timed.normalizedAlignment!]) {
+        const { characters, characterStartTimesSeconds: starts, characterEndTimesSeconds: ends } = alignment;
+        assert.equal(starts.length, characters.length);
+        assert.equal(ends.length, characters.length);
+        for (let i = 0; i < characters.length; i++) {
+          assert.ok(starts[i] <= ends[i] && ends[i] <= seconds + 0.05, `${characters[i]}: ${starts[i]}–${ends[i]} of ${seconds}`);
+          if (i > 0) assert.ok(starts[i] >= starts[i - 1], `start of ${i} before ${i - 1}`);
+        }
+      }
+      assert.equal(timed.alignment!.characters.join(''), script.text);
+      assert.ok(timed.alignment!.characterEndTimesSeconds.at(-1)! > seconds / 2);
+    });
+  }
+
+  it('streamWithTimestamps: pieces whose audio joins into one stream and whose characters join back to the text', async () => {
+    const long = 'The first sentence is here. A second one follows it, a little longer than the first. And a third ends the text.';
+    const chunks = [];
+    for await (const chunk of await client.textToSpeech.streamWithTimestamps(olivia, { text: long, modelId: 'ssfm-v30' })) chunks.push(chunk);
+    assert.ok(chunks.length > 1, `${chunks.length} chunks`);
+    assert.equal(chunks.map((c) => c.alignment!.characters.join('')).join(''), long);
+    const audio = Buffer.concat(chunks.map((c) => Buffer.from(c.audioBase64, 'base64')));
+    assert.ok((await ffmpegSeconds(audio)) > 4);
+  });
+
+  it('a voice added from a sample speaks, is listed as cloned, and is deleted', async () => {
+    const sample = cv.wav(await cv.speaker());
+    const added = await client.voices.ivc.create({ name: 'Sampled', files: [new Blob([new Uint8Array(sample)], { type: 'audio/wav' })], description: 'from a test', labels: { accent: 'none' } });
+    assert.match(added.voiceId, /^uc_/);
+    const listed = await client.voices.get(added.voiceId);
+    assert.deepEqual([listed.name, listed.category], ['Sampled', 'cloned']);
+    const spoken = await bytesOf(await client.textToSpeech.convert(added.voiceId, { text: 'My own voice speaks now.' }));
+    assert.ok((await ffmpegSeconds(spoken)) > 0.5);
+    assert.equal((await client.voices.delete(added.voiceId)).status, 'ok');
+    await assert.rejects(client.voices.get(added.voiceId), (e: unknown) => e instanceof ElevenLabsError && e.statusCode === 404);
+  });
+
+  it('credits: a conversion is charged its characters, seen in the subscription', async () => {
+    const fresh = await cv.server.createAccount('custom');
+    const own = new ElevenLabsClient({ apiKey: fresh.apiKey, baseUrl: cv.server.url, maxRetries: 0 });
+    assert.equal((await own.user.subscription.get()).characterCount, 0);
+    await bytesOf(await own.textToSpeech.convert(olivia, { text: 'Twelve chars' }));
+    const subscription = await own.user.subscription.get();
+    assert.equal(subscription.characterCount, 12);
+    assert.equal((await own.user.get()).subscription.characterCount, 12);
+  });
+
+  it('a spent allowance is 401 quota_exceeded, as ElevenLabs answers it', async () => {
+    const spent = await cv.server.createAccount('custom');
+    const { plan } = (await cv.server.services.accounts.getWithPlan(spent.uid))!;
+    await cv.server.services.accounts.debitCredits(spent.uid, plan.planCredits);
+    const own = new ElevenLabsClient({ apiKey: spent.apiKey, baseUrl: cv.server.url, maxRetries: 0 });
+    await assert.rejects(own.textToSpeech.convert(olivia, { text: 'No credits left.' }), (e: unknown) => {
+      return e instanceof ElevenLabsError && e.statusCode === 401 && (e.body as { detail: { status: string } }).detail.status === 'quota_exceeded';
+    });
+  });
+
+  it('refusals in ElevenLabs shape: wrong key 401, unknown output_format 422 naming it, unknown voice 404', async () => {
+    const wrong = new ElevenLabsClient({ apiKey: 'not-a-key', baseUrl: cv.server.url, maxRetries: 0 });
+    await assert.rejects(wrong.voices.getAll(), (e: unknown) => e instanceof ElevenLabsError && e.statusCode === 401 && (e.body as { detail: { status: string } }).detail.status === 'invalid_api_key');
+    // The client checks output_format against its own list; a raw request reaches the server's check.
+    const bad = await fetch(`${cv.server.url}/v1/text-to-speech/${olivia}?output_format=mp3_1_1`, {
+      method: 'POST',
+      headers: { 'xi-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ text }),
+    });
+    assert.equal(bad.status, 422);
+    const { detail } = (await bad.json()) as { detail: { status: string; message: string } };
+    assert.equal(detail.status, 'invalid_output_format');
+    assert.match(detail.message, /'mp3_1_1'/);
+    await assert.rejects(client.textToSpeech.convert('no-such-voice', { text }), (e: unknown) => e instanceof ElevenLabsError && e.statusCode === 404);
+  });
+
+  it('a Typecast client on the same server still gets Typecast answers on the shared paths', async () => {
+    const typecast = new TypecastClient({ baseHost: cv.server.url, apiKey });
+    const voices = await typecast.getVoices();
+    assert.ok(voices.length > 20 && 'voice_name' in voices[0] && 'emotions' in voices[0]);
+    const one = await typecast.getVoiceById(olivia);
+    assert.equal(one[0].voice_name, 'Olivia');
+    const v2 = await (await fetch(`${cv.server.url}/v2/voices`, { headers: { 'x-api-key': apiKey } })).json();
+    assert.ok(Array.isArray(v2) && v2[0].voice_name);
+    const removed = await fetch(`${cv.server.url}/v1/voices/uc_ffffffffffffffffffffffff`, { method: 'DELETE', headers: { 'x-api-key': apiKey } });
+    assert.equal(removed.status, 404);
+    assert.equal(typeof (await removed.json()).detail, 'string');
+  });
+});
