@@ -15,6 +15,7 @@ import { SpeechCache, type CachedSpeech } from './speech-cache.js';
 import { SpeechError } from './speech-errors.js';
 import { creditCost, type SpeechOrder } from './speech-order.js';
 import { inferEmotion } from './smart-emotion.js';
+import { speakBySentences } from './sentence-speech.js';
 import { streamChunks, type StreamProgress } from './stream-chunks.js';
 
 /** A checked request, ready for the synthesizer, and what it costs. */
@@ -147,7 +148,8 @@ export class SpeechService {
 
   /**
    * One piece of a session under its held slot: checked like any synthesis, its characters
-   * charged when it starts and given back if it fails, answered from the response cache alike.
+   * charged when it starts and given back if it fails, answered from the response cache alike;
+   * rendered sentence by sentence (sentence-speech.ts), as a stream is, for the first audio's sake.
    */
   async synthesizeInSlot(slot: HeldSlot, order: SpeechOrder, sampleRate = outputSampleRate): Promise<SynthesizedSpeech> {
     const prepared = await this.prepare(slot.accountUid, order, sampleRate);
@@ -159,7 +161,7 @@ export class SpeechService {
         await charge.end('done');
         return cached;
       }
-      const speech = await this.deps.synthesizer.synthesize(prepared.request);
+      const speech = await speakBySentences(this.deps.synthesizer, prepared.request);
       await charge.end('done');
       await cache?.put(prepared.cacheKey, speech, slot.accountUid);
       return speech;

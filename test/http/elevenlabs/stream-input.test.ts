@@ -42,6 +42,11 @@ describe('ElevenLabs stream-input WebSocket', () => {
       syntheses++;
       return synthesize(request, onProgress);
     };
+    const sentences = synthesizer.sentences.bind(synthesizer);
+    synthesizer.sentences = (request, options) => {
+      syntheses++;
+      return sentences(request, options);
+    };
   });
   after(() => server.close());
 
