@@ -6,6 +6,7 @@ import type { StreamInputService, StreamInputRequest } from '../../services/stre
 import { StreamInputError, type StreamInputSession } from '../../services/stream-input/stream-input-session.js';
 import { defaultChunkSchedule } from '../../services/stream-input/text-chunker.js';
 import { signInWithXiApiKey, xiApiKeyOf } from './authenticate.js';
+import { ElevenLabsApiError } from './elevenlabs-error.js';
 import { elevenLabsErrorAnswer } from './error-renderer.js';
 import { parseOutputFormat } from './output-format.js';
 import { languageOf } from './speech-request.js';
@@ -63,34 +64,35 @@ const handshakes = new WeakMap<FastifyRequest, Handshake>();
  * instead. No chunk is synthesized before the key is known good.
  */
 export function registerStreamInput(app: FastifyInstance, services: Pick<Services, 'accounts'>, streamInput: StreamInputService): void {
-  app.get<Route>(
-    '/v1/text-to-speech/:voice_id/stream-input',
-    {
-      websocket: true,
-      schema: { params: Params, querystring: Query, hide: true },
-      preHandler: async (request) => {
-        const { query } = request;
-        const encoding = parseOutputFormat(query.output_format);
-        const headerKey = xiApiKeyOf(request);
-        handshakes.set(request, {
-          request: {
-            voiceId: request.params.voice_id,
-            modelId: query.model_id ?? null,
-            language: languageOf(query.language_code),
-            seed: query.seed ?? null,
-            encoding: { codec: encoding.codec, sampleRate: encoding.sampleRate, bitrateKbps: encoding.bitrateKbps },
-            inactivitySeconds: query.inactivity_timeout ?? defaultInactivitySeconds,
-          },
-          autoMode: query.auto_mode ?? false,
-          signedIn: headerKey ? await signInWithXiApiKey(services, headerKey) : null,
-        });
-      },
+  app.route<Route>({
+    method: 'GET',
+    url: '/v1/text-to-speech/:voice_id/stream-input',
+    schema: { params: Params, querystring: Query, hide: true },
+    preHandler: async (request) => {
+      const { query } = request;
+      const encoding = parseOutputFormat(query.output_format);
+      const headerKey = xiApiKeyOf(request);
+      handshakes.set(request, {
+        request: {
+          voiceId: request.params.voice_id,
+          modelId: query.model_id ?? null,
+          language: languageOf(query.language_code),
+          seed: query.seed ?? null,
+          encoding: { codec: encoding.codec, sampleRate: encoding.sampleRate, bitrateKbps: encoding.bitrateKbps },
+          inactivitySeconds: query.inactivity_timeout ?? defaultInactivitySeconds,
+        },
+        autoMode: query.auto_mode ?? false,
+        signedIn: headerKey ? await signInWithXiApiKey(services, headerKey) : null,
+      });
     },
-    (socket: Socket, request: FastifyRequest<Route>) => {
-      const handshake = handshakes.get(request)!;
-      new Connection(socket, request, handshake, services, streamInput).listen();
+    // A plain GET, without the upgrade: told what this path is, in ElevenLabs' shape.
+    handler: async () => {
+      throw new ElevenLabsApiError(426, 'upgrade_required', 'This path is a WebSocket (stream-input): connect with a WebSocket client (Upgrade: websocket)', { upgrade: 'websocket' });
     },
-  );
+    wsHandler: (socket: Socket, request: FastifyRequest<Route>) => {
+      new Connection(socket, request, handshakes.get(request)!, services, streamInput).listen();
+    },
+  });
 }
 
 /** One client's socket: messages in order, the session's output out, every failure a message and a close. */

@@ -176,6 +176,10 @@ describe('ElevenLabs stream-input WebSocket', () => {
     assert.equal(format.status, 422);
     assert.match(JSON.parse(format.body).detail.message, /flac_44100/);
 
+    const plain = await fetch(`${server.url}/v1/text-to-speech/${voiceId}/stream-input`, { headers: { 'xi-api-key': account.apiKey } });
+    assert.equal(plain.status, 426);
+    assert.equal(((await plain.json()) as { detail: { status: string } }).detail.status, 'upgrade_required');
+
     const voice = await StreamInputClient.connect(server.url, 'no-such-voice', eSpeak);
     await voice.send({ text: ' ', xi_api_key: account.apiKey });
     assert.equal((await voice.closed).code, 1008);
