@@ -3,6 +3,7 @@ import { EventEmitter, once } from 'node:events';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { synthesisSlotKey } from '../../../src/limits/limiter.js';
+import { creditCost } from '../../../src/services/speech/speech-order.js';
 import { startTestServer, type TestServer } from '../test-server.js';
 import { ffmpegSeconds } from '../../synthesis/ffmpeg-decode.js';
 import { refusedHandshake, StreamInputClient, type ServerMessage } from './stream-input-client.js';
@@ -53,6 +54,7 @@ describe('ElevenLabs stream-input WebSocket', () => {
   const usedCredits = async (uid: string) => (await server.services.accounts.getWithPlan(uid))!.account.usedCredits;
 
   it('speaks an agent’s tokens as they come: the first sentence’s audio before the last token, in order, as long as a convert, characters as sent', { timeout: 120_000 }, async () => {
+    const creditsBefore = await usedCredits(account.uid);
     const client = await StreamInputClient.connect(server.url, voiceId, { ...eSpeak, output_format: 'mp3_44100_128' });
     await client.send({ text: ' ', xi_api_key: account.apiKey, generation_config: { chunk_length_schedule: [120, 160, 250, 290] } });
     const tokens = tokensOf(agentText);
@@ -86,6 +88,8 @@ describe('ElevenLabs stream-input WebSocket', () => {
       assert.ok(end / 1000 <= seconds + 0.01, `alignment ends at ${end} ms in ${seconds} s of audio`);
       assert.equal(message.normalizedAlignment!.chars.length, message.normalizedAlignment!.charStartTimesMs.length);
     }
+    // Charged per character synthesized: every character sent, the first message's space included.
+    assert.equal((await usedCredits(account.uid)) - creditsBefore, creditCost(` ${agentText}`));
     const streamed = await ffmpegSeconds(client.audio(), ['-f', 'mp3']);
     const converted = await fetch(`${server.url}/v1/text-to-speech/${voiceId}?output_format=mp3_44100_128`, {
       method: 'POST',
