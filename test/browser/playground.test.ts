@@ -241,6 +241,24 @@ describe('playground in Chromium', { skip }, () => {
     assert.match((await page.locator('#snippet-code').textContent())!, /from typecast\.client import Typecast/);
   });
 
+  it('the ElevenLabs snippet runs with @elevenlabs/elevenlabs-js against the server', async () => {
+    await page.locator('#snip-elevenlabs').click();
+    const code = (await page.locator('#snippet-code').textContent())!;
+    assert.match(code, /ElevenLabsClient/);
+    assert.ok(!code.includes(account.apiKey), 'the key is read from the environment, not written in the snippet');
+    const dir = await mkdtemp(path.join(process.cwd(), 'dist', 'snippet-'));
+    try {
+      await writeFile(path.join(dir, 'speak.mjs'), code);
+      await run(process.execPath, ['speak.mjs'], { cwd: dir, env: { ...process.env, TYPECAST_API_KEY: account.apiKey } });
+      // The ElevenLabs route streams (each sentence set apart), the page's file may join sentences: near, not equal.
+      const made = seconds(await decodeAudio(await readFile(path.join(dir, 'speech.wav'))));
+      assert.ok(Math.abs(made - downloaded) <= 0.25 * downloaded, `the client made ${made} s, the page ${downloaded} s`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    await page.locator('#snip-curl').click();
+  });
+
   it('shows a 422 with the field it concerns', async () => {
     await page.locator('#seed').fill('-5');
     await page.locator('#speak-button').click();

@@ -1,15 +1,17 @@
 import type { SpeechRequest } from './request.js';
 
-export type SnippetKind = 'curl' | 'js' | 'python';
+export type SnippetKind = 'curl' | 'js' | 'python' | 'elevenlabs';
 
 /**
- * The request on screen as a ready call against this server, in three dialects. The key is read
- * from the `TYPECAST_API_KEY` environment variable, never written into the snippet.
+ * The request on screen as a ready call against this server, in four dialects (the last through
+ * ElevenLabs' client, docs/elevenlabs.md). The key is read from the `TYPECAST_API_KEY`
+ * environment variable, never written into the snippet.
  */
 export function snippet(kind: SnippetKind, request: SpeechRequest, base: string): string {
   const file = `speech.${request.output.audio_format ?? 'wav'}`;
   if (kind === 'curl') return curl(request, base, file);
   if (kind === 'js') return javascript(request, base);
+  if (kind === 'elevenlabs') return elevenLabs(request, base, file);
   return python(request, base, file);
 }
 
@@ -68,5 +70,40 @@ function python(request: SpeechRequest, base: string, file: string): string {
     `))`,
     `with open(${JSON.stringify(file)}, "wb") as f:`,
     `    f.write(response.audio_data)`,
+  ].join('\n');
+}
+
+/**
+ * The same speech through @elevenlabs/elevenlabs-js: the tempo is `voice_settings.speed`, a smart
+ * prompt is `style` with its context texts; what ElevenLabs' API has no field for (an emotion
+ * preset, pitch, volume, loudness) is named in a comment and left out.
+ */
+function elevenLabs(request: SpeechRequest, base: string, file: string): string {
+  const { output, prompt } = request;
+  const options: Record<string, unknown> = { text: request.text, modelId: request.model };
+  if (request.language) options.languageCode = request.language;
+  options.outputFormat = output.audio_format === 'mp3' ? 'mp3_44100_128' : 'wav_44100';
+  const settings: Record<string, number> = { speed: Number(output.audio_tempo ?? 1) };
+  if (prompt.emotion_type === 'smart') {
+    settings.style = 1;
+    if (prompt.previous_text) options.previousText = prompt.previous_text;
+    if (prompt.next_text) options.nextText = prompt.next_text;
+  }
+  options.voiceSettings = settings;
+  if (request.seed !== undefined) options.seed = request.seed;
+  const dropped = [
+    prompt.emotion_type !== 'smart' && prompt.emotion_preset && prompt.emotion_preset !== 'normal' && `emotion ${prompt.emotion_preset}`,
+    output.audio_pitch && `pitch ${output.audio_pitch}`,
+    output.volume !== undefined && output.volume !== 100 && `volume ${output.volume}`,
+    output.target_lufs !== undefined && `target_lufs ${output.target_lufs}`,
+  ].filter(Boolean);
+  return [
+    `import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';`,
+    `import { writeFile } from 'node:fs/promises';`,
+    ``,
+    ...(dropped.length ? [`// Not in ElevenLabs' API, so not in this call: ${dropped.join(', ')}.`] : []),
+    `const client = new ElevenLabsClient({ baseUrl: ${JSON.stringify(base)}, apiKey: process.env.TYPECAST_API_KEY });`,
+    `const audio = await client.textToSpeech.convert(${JSON.stringify(request.voice_id)}, ${JSON.stringify(options, null, 2)});`,
+    `await writeFile(${JSON.stringify(file)}, Buffer.from(await new Response(audio).arrayBuffer()));`,
   ].join('\n');
 }

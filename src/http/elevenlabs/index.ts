@@ -6,6 +6,7 @@ import { registerAddVoice } from './add-voice.js';
 import { addCredentialConstraint } from './credential-constraint.js';
 import { registerDeleteVoice } from './delete-voice.js';
 import { renderElevenLabsError } from './error-renderer.js';
+import { registerNotFound } from './not-found.js';
 import { registerModels } from './models.js';
 import { registerSubscription } from './subscription.js';
 import { registerTextToSpeech } from './text-to-speech.js';
@@ -19,7 +20,7 @@ import { registerVoicesSearch } from './voices-search.js';
 import { registerStreamInput } from './stream-input.js';
 import { StreamInputService } from '../../services/stream-input/stream-input-service.js';
 
-/** The ElevenLabs speech service of an app's services (one per app, made here so every route shares it). */
+/** The ElevenLabs speech service over an app's services (stateless: every route, the WebSocket's too, may share one or make its own). */
 export function elevenLabsSpeechOf(services: Services): ElevenLabsSpeechService {
   return new ElevenLabsSpeechService({ speech: services.speech, voices: services.voices });
 }
@@ -47,6 +48,7 @@ export async function registerElevenLabsInterface(app: FastifyInstance, services
     registerSubscription(api, services);
     registerAddVoice(api, services);
     registerDeleteVoice(api, services);
+    registerNotFound(api);
   });
   // The WebSocket takes its key from the header or from its first message: a scope without the
   // header check, with the same error renderer for what the handshake refuses.

@@ -46,10 +46,11 @@ export type SpeechQueryValue = Static<typeof SpeechQuery>;
 export const SpeechParams = Type.Object({ voice_id: Type.String({ minLength: 1, maxLength: 100 }) });
 export type SpeechParamsValue = Static<typeof SpeechParams>;
 
-/** ElevenLabs' `language_code` (ISO 639-1, as it documents; ISO 639-3 is taken too) → ours, or its 422. */
+/** ElevenLabs' `language_code` (ISO 639-1 as it documents, a region after it such as `pt-BR` ignored; ISO 639-3 is taken too) → ours, or its 422. */
 export function languageOf(code: string | null | undefined): string | null {
   if (!code) return null;
-  const language = code.length === 2 ? iso3FromIso1(code) : normalizeIso3(code);
+  const base = code.split(/[-_]/)[0];
+  const language = base.length === 2 ? iso3FromIso1(base) : normalizeIso3(base);
   if (!language) throw elevenLabsErrors.invalid('invalid_language_code', `language_code '${code}' is not a language this server speaks.`);
   return language;
 }

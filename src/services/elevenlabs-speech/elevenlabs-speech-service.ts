@@ -2,6 +2,7 @@ import { decodeWav } from '../../synthesis/decoders/wav.js';
 import { int16ToFloat } from '../../synthesis/dsp/int16.js';
 import { resample } from '../../synthesis/dsp/resample.js';
 import { codecContentTypes, createCodecEncoder, type AudioEncoding } from '../../synthesis/encoders/codec-encoder.js';
+import { encodeWavPcm16 } from '../../synthesis/encoders/wav.js';
 import type { SpeechService } from '../speech/speech-service.js';
 import { SpeechError } from '../speech/speech-errors.js';
 import { creditCost, defaultOutputOrder, type SpeechOrder } from '../speech/speech-order.js';
@@ -114,8 +115,9 @@ export class ElevenLabsSpeechService {
   /** `with-timestamps`: the whole audio and the time of every character. */
   async synthesizeTimed(accountUid: string, order: ElevenLabsSpeechOrder): Promise<TimedAudio> {
     const { samples, duration, alignment, normalizedAlignment } = await this.timedSpeech(accountUid, order);
-    const audio = await encodeWhole(order.encoding, [samples]);
-    return { audio: audio[0], duration, alignment, normalizedAlignment };
+    // A whole WAV file has its sizes in its header; a streamed one cannot.
+    const audio = order.encoding.codec === 'wav' ? encodeWavPcm16({ samples, sampleRate: order.encoding.sampleRate }) : (await encodeWhole(order.encoding, [samples]))[0];
+    return { audio, duration, alignment, normalizedAlignment };
   }
 
   /**

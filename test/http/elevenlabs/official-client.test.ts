@@ -138,7 +138,7 @@ describe('ElevenLabs API with the official @elevenlabs/elevenlabs-js client', ()
     await assert.rejects(client.voices.get(added.voiceId), (e: unknown) => e instanceof ElevenLabsError && e.statusCode === 404);
   });
 
-  it('credits: a conversion is charged its characters, seen in the subscription', async () => {
+  it('credits and metrics: a conversion is charged its characters, seen in the subscription, and counted', async () => {
     const fresh = await cv.server.createAccount('custom');
     const own = new ElevenLabsClient({ apiKey: fresh.apiKey, baseUrl: cv.server.url, maxRetries: 0 });
     assert.equal((await own.user.subscription.get()).characterCount, 0);
@@ -146,6 +146,9 @@ describe('ElevenLabs API with the official @elevenlabs/elevenlabs-js client', ()
     const subscription = await own.user.subscription.get();
     assert.equal(subscription.characterCount, 12);
     assert.equal((await own.user.get()).subscription.characterCount, 12);
+    const metrics = await (await fetch(`${cv.server.url}/metrics`)).text();
+    assert.match(metrics, /orator_http_requests_total\{method="POST",route="\/v1\/text-to-speech\/:voice_id",status="200"\} [1-9]/);
+    assert.match(metrics, /orator_credits_charged_total [1-9]/);
   });
 
   it('a spent allowance is 401 quota_exceeded, as ElevenLabs answers it', async () => {
@@ -172,6 +175,10 @@ describe('ElevenLabs API with the official @elevenlabs/elevenlabs-js client', ()
     assert.equal(detail.status, 'invalid_output_format');
     assert.match(detail.message, /'mp3_1_1'/);
     await assert.rejects(client.textToSpeech.convert('no-such-voice', { text }), (e: unknown) => e instanceof ElevenLabsError && e.statusCode === 404);
+    // A feature not offered here: ElevenLabs' 404, not the Typecast interface's request for X-API-KEY.
+    const missing = await fetch(`${cv.server.url}/v1/speech-to-text`, { method: 'POST', headers: { 'xi-api-key': apiKey } });
+    assert.equal(missing.status, 404);
+    assert.equal(((await missing.json()) as { detail: { status: string } }).detail.status, 'not_found');
   });
 
   it('a Typecast client on the same server still gets Typecast answers on the shared paths', async () => {
