@@ -129,6 +129,25 @@ describe('ElevenLabs stream-input WebSocket', () => {
     });
   }
 
+  for (const [language, text] of [
+    ['ja', '今日は晴れです。明日は雨が降るでしょう。'],
+    ['ko', '오늘은 날씨가 맑습니다. 내일은 비가 올 것입니다.'],
+  ]) {
+    it(`${language}: chunks cut at its sentence ends, characters joined are the text`, { timeout: 60_000 }, async () => {
+      const client = await StreamInputClient.connect(server.url, voiceId, { ...eSpeak, language_code: language, output_format: 'pcm_16000' }, { 'xi-api-key': account.apiKey });
+      for (const character of text) await client.send({ text: character });
+      await client.send({ text: '' });
+      assert.equal((await client.closed).code, 1000);
+      assert.equal(client.audioMessages.length, 2);
+      assert.equal(charsOf(client.audioMessages), text);
+      for (const message of client.audioMessages) {
+        const { charStartTimesMs: starts, charDurationsMs: durations } = message.alignment!;
+        const seconds = Buffer.from(message.audio!, 'base64').length / 32000;
+        assert.ok(starts.every((t, i) => (i === 0 || t >= starts[i - 1]) && t + durations[i] <= seconds * 1000 + 1));
+      }
+    });
+  }
+
   it('flush speaks a partial sentence at once and keeps the connection open', { timeout: 60_000 }, async () => {
     const client = await StreamInputClient.connect(server.url, voiceId, { ...eSpeak, output_format: 'pcm_16000' });
     const partial = 'Here is a thought without its end';
