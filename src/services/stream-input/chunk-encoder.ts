@@ -62,8 +62,11 @@ export class ChunkEncoder {
     return { audio: tail, seconds: 0, alignment: noCharacters, normalizedAlignment: noCharacters };
   }
 
+  /** Frees the codec; safe to call twice. */
   async close(): Promise<void> {
-    if (this.encoder) await (await this.encoder).close();
+    const encoder = this.encoder;
+    this.encoder = null;
+    if (encoder) await (await encoder).close();
   }
 
   private streamEncoder(): Promise<FormatEncoder> {

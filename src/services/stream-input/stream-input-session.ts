@@ -111,7 +111,7 @@ export class StreamInputSession {
     this.clearIdleTimer();
     const undelivered = this.jobs.splice(0);
     // An encoder is closed by whoever is not using it: here, or the delivery loop as it leaves.
-    if (!this.delivering) void this.encoder.close();
+    if (!this.delivering) this.closeEncoder();
     await this.slot.release();
     let refund = 0;
     for (const job of undelivered) {
@@ -158,7 +158,7 @@ export class StreamInputSession {
       return;
     } finally {
       this.delivering = false;
-      if (this.over) void this.encoder.close();
+      if (this.over) this.closeEncoder();
     }
     this.settleIfDone();
   }
@@ -181,15 +181,30 @@ export class StreamInputSession {
       return;
     } finally {
       this.delivering = false;
+      if (this.over) this.closeEncoder();
     }
-    if (this.over) return void this.encoder.close();
-    await this.close();
+    if (this.over) return;
+    try {
+      await this.close();
+    } catch (error) {
+      return this.sink.failed(error);
+    }
     this.sink.finished();
   }
 
   private fail(error: unknown): void {
-    void this.close();
+    this.closeReporting();
     this.sink.failed(error);
+  }
+
+  /** Closes from inside (a failure, the idle clock); what goes wrong closing (a refund in an outage) is told to the sink. */
+  private closeReporting(): void {
+    this.close().catch((error) => this.sink.failed(error));
+  }
+
+  private closeEncoder(): void {
+    // Nothing to tell: the codec's memory is freed with it either way.
+    this.encoder.close().catch(() => undefined);
   }
 
   /** The inactivity clock runs only while the session waits for text with nothing under way. */
@@ -198,7 +213,7 @@ export class StreamInputSession {
     if (this.over || this.ended) return;
     this.idleTimer = setTimeout(() => {
       if (this.jobs.length > 0 || this.delivering) return this.armIdleTimer();
-      void this.close();
+      this.closeReporting();
       this.sink.idle();
     }, this.inactivityMs);
     this.idleTimer.unref();
