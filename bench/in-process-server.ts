@@ -15,10 +15,10 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-/** An Orator in this process on a temporary data directory, listening on a loopback port. */
-export async function startBenchServer(name: string): Promise<BenchServer> {
+/** An Orator in this process on a temporary data directory, listening on a loopback port; `env` adds settings. */
+export async function startBenchServer(name: string, env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `orator-bench-${name}-`));
-  const services = await openServices(readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' }));
+  const services = await openServices(readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', ...env }));
   const app = await buildApp(services);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -3,7 +3,7 @@
  * Sections come from bench/synthesis-targets.ts and, when present, perf-routes' bench/light-routes.ts
  * (lightRoutesSection) and bench/speak-jobs.ts (speakJobsSection). Each section's yardstick is
  * measured in the same run as its subject, interleaved where both run in this process.
- * Run: npm run bench [-- pipeline workers mp3 clone start say light speak-jobs install clone-to-audio container native]
+ * Run: npm run bench [-- pipeline workers mp3 clone start say light speak-jobs install clone-to-audio container native agents]
  *   (names pick sections; `start` also runs install, clone-to-audio and container)
  */
 import { existsSync } from 'node:fs';
@@ -25,6 +25,8 @@ const routeParts: [string, string, string][] = [
   ['container', './container.js', 'containerSection'],
   // Issue 33: eSpeak NG (vendor/espeak-ng) against Debian's native binary; skipped without it.
   ['native', './native-espeak.js', 'nativeEspeakSection'],
+  // Issue 31: the stream-input WebSocket's first-sentence latency and 32 agents at once.
+  ['agents', './agents.js', 'agentsSection'],
 ];
 
 /** `start` names issue 29's whole start table: the fresh process's start, the install, clone to audio, the container. */

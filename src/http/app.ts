@@ -1,3 +1,4 @@
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Services } from '../app/services.js';
 import { createLogger } from '../logging/create-logger.js';
@@ -19,6 +20,9 @@ import { renderFrameworkError } from './framework-errors.js';
 import { registerCors } from './cors.js';
 import { limitRequestBodies } from './request-bodies/limit-request-bodies.js';
 import type { FrontDoor } from './front-door.js';
+
+/** Largest WebSocket message taken (a stream-input text message); larger ones close the socket with 1009. */
+const maxWebSocketMessageBytes = 256 * 1024;
 
 /**
  * The HTTP server. Each interface registers its routes in its own scope with its own error
@@ -54,6 +58,8 @@ export async function buildApp(services: Services, door?: FrontDoor): Promise<Fa
   registerHealth(app, services, door?.warming);
   registerPlayground(app);
   registerPreview(app, services);
+  // Before every route, so that an upgrade to a path without a WebSocket route is refused.
+  await app.register(websocket, { options: { maxPayload: maxWebSocketMessageBytes } });
   await registerCurrentInterface(app, services);
   await registerEarlierInterface(app, services);
   await registerOpenAiInterface(app, services);

@@ -17,6 +17,8 @@ import { registerUser } from './user.js';
 import { registerVoice } from './voice.js';
 import { registerVoices } from './voices.js';
 import { registerVoicesSearch } from './voices-search.js';
+import { registerStreamInput } from './stream-input.js';
+import { StreamInputService } from '../../services/stream-input/stream-input-service.js';
 
 /** The ElevenLabs speech service over an app's services (stateless: every route, the WebSocket's too, may share one or make its own). */
 export function elevenLabsSpeechOf(services: Services): ElevenLabsSpeechService {
@@ -47,5 +49,12 @@ export async function registerElevenLabsInterface(app: FastifyInstance, services
     registerAddVoice(api, services);
     registerDeleteVoice(api, services);
     registerNotFound(api);
+  });
+  // The WebSocket takes its key from the header or from its first message: a scope without the
+  // header check, with the same error renderer for what the handshake refuses.
+  const streamInput = new StreamInputService({ speech: services.speech, elevenLabs: speech, pool: services.pool });
+  await app.register(async (api) => {
+    api.setErrorHandler(renderElevenLabsError);
+    registerStreamInput(api, services, streamInput);
   });
 }

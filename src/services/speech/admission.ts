@@ -12,6 +12,20 @@ export interface Admission {
 }
 
 /**
+ * A concurrency slot held across many syntheses (a stream-input WebSocket): the credits of each
+ * piece are charged when it starts, and given back if it fails.
+ */
+export interface HeldSlot {
+  accountUid: string;
+  /** Debits `credits` (refused `insufficient_credit` when the allowance would be passed); the answer's `end` settles them. */
+  charge(credits: number): Promise<Admission>;
+  /** Gives back credits of pieces charged and never delivered (the listener left). */
+  refund(credits: number): Promise<void>;
+  /** Frees the slot. Only the first call counts. */
+  release(): Promise<void>;
+}
+
+/**
  * The gate in front of every synthesis of the current interface: one of the plan's
  * `concurrency_limit` slots, taken at once or refused (429; never queued), then the credits,
  * debited atomically (402 when the plan's allowance would be passed).
@@ -23,6 +37,40 @@ export class SpeechAdmission {
   ) {}
 
   async admit(accountUid: string, credits: number): Promise<Admission> {
+    const { release, renewal } = await this.takeSlot(accountUid);
+    let paid = false;
+    try {
+      paid = await this.accounts.debitCredits(accountUid, credits);
+    } finally {
+      if (!paid) await release();
+    }
+    if (!paid) throw new SpeechError('insufficient_credit', 'Insufficient credit', undefined, renewal());
+    return this.settlement(accountUid, credits, release);
+  }
+
+  /** One slot for a whole session; each piece then pays through `charge`. */
+  async hold(accountUid: string): Promise<HeldSlot> {
+    const { release, renewal } = await this.takeSlot(accountUid);
+    let released = false;
+    const noop = async () => {};
+    return {
+      accountUid,
+      charge: async (credits) => {
+        if (!(await this.accounts.debitCredits(accountUid, credits))) throw new SpeechError('insufficient_credit', 'Insufficient credit', undefined, renewal());
+        return this.settlement(accountUid, credits, noop);
+      },
+      refund: async (credits) => {
+        if (credits > 0) await this.accounts.refundCredits(accountUid, credits);
+      },
+      release: async () => {
+        if (released) return;
+        released = true;
+        await release();
+      },
+    };
+  }
+
+  private async takeSlot(accountUid: string) {
     const found = await this.accounts.getWithPlan(accountUid);
     if (!found) throw new SpeechError('insufficient_credit', 'Insufficient credit');
     const release = await this.concurrency.tryAcquire(synthesisSlotKey(accountUid), found.plan.concurrencyLimit);
@@ -34,13 +82,10 @@ export class SpeechAdmission {
         slotRetryAfterSeconds,
       );
     }
-    let paid = false;
-    try {
-      paid = await this.accounts.debitCredits(accountUid, credits);
-    } finally {
-      if (!paid) await release();
-    }
-    if (!paid) throw new SpeechError('insufficient_credit', 'Insufficient credit', undefined, this.accounts.secondsUntilRenewal(found.account, found.plan));
+    return { release, renewal: () => this.accounts.secondsUntilRenewal(found.account, found.plan) };
+  }
+
+  private settlement(accountUid: string, credits: number, release: () => Promise<void>): Admission {
     let ended = false;
     return {
       end: async (outcome, unusedCredits = 0) => {

@@ -12,11 +12,12 @@ import { hasSpeakableContent } from '../../synthesis/text/speakable.js';
 import { readSpeechText, type SpeechText } from '../../text/ssml/read-ssml.js';
 import { SsmlError } from '../../text/ssml/ssml-error.js';
 import type { ResolvedVoice, VoiceResolver } from '../voices/voice-resolver.js';
-import type { Admission, SpeechAdmission } from './admission.js';
+import type { Admission, HeldSlot, SpeechAdmission } from './admission.js';
 import { SpeechCache, type CachedSpeech } from './speech-cache.js';
 import { SpeechError } from './speech-errors.js';
 import { creditCost, type SpeechOrder } from './speech-order.js';
 import { inferEmotion } from './smart-emotion.js';
+import { speakBySentences } from './sentence-speech.js';
 import { streamChunks, type StreamProgress } from './stream-chunks.js';
 
 /** A checked request, ready for the synthesizer, and what it costs. */
@@ -145,6 +146,36 @@ export class SpeechService {
       return { ...speech, text };
     } catch (error) {
       await admission.end('failed');
+      throw translate(error);
+    }
+  }
+
+  /** One concurrency slot for a session of many syntheses (the stream-input WebSocket); refused like any synthesis. */
+  holdSlot(accountUid: string): Promise<HeldSlot> {
+    return this.deps.admission.hold(accountUid);
+  }
+
+  /**
+   * One piece of a session under its held slot: checked like any synthesis, its characters
+   * charged when it starts and given back if it fails, answered from the response cache alike;
+   * rendered sentence by sentence (sentence-speech.ts), as a stream is, for the first audio's sake.
+   */
+  async synthesizeInSlot(slot: HeldSlot, order: SpeechOrder, sampleRate = outputSampleRate): Promise<SynthesizedSpeech> {
+    const prepared = await this.prepare(slot.accountUid, order, sampleRate);
+    const charge = await slot.charge(prepared.cost);
+    const { cache } = this.deps;
+    try {
+      const cached = await cache?.get(prepared.cacheKey);
+      if (cached) {
+        await charge.end('done');
+        return cached;
+      }
+      const speech = await speakBySentences(this.deps.synthesizer, prepared.request);
+      await charge.end('done');
+      await cache?.put(prepared.cacheKey, speech, slot.accountUid);
+      return speech;
+    } catch (error) {
+      await charge.end('failed');
       throw translate(error);
     }
   }
