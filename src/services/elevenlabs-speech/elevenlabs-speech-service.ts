@@ -11,6 +11,7 @@ import { alignmentOf, sliceAlignment, type CharacterAlignment } from './alignmen
 import { chooseModel, elevenLabsModelIds, modelForId } from './model-ids.js';
 import { prosodyOf, type ElevenLabsVoiceSettings } from './voice-settings.js';
 import { oratorVoiceIdOf } from './voice-ids.js';
+import type { EncodedSpeechStream } from '../speech/encoded-speech-stream.js';
 
 /** One request of ElevenLabs' text-to-speech, validated for shape. */
 export interface ElevenLabsSpeechOrder {
@@ -28,16 +29,7 @@ export interface ElevenLabsSpeechOrder {
   encoding: AudioEncoding;
 }
 
-/** Audio under way: the first sentence is rendered, so refusals came before any byte. */
-export interface ElevenLabsAudioStream {
-  contentType: string;
-  /** Credits charged (characters of the text). */
-  credits: number;
-  /** Encoded audio, sentence by sentence; iterate once. */
-  chunks(): AsyncGenerator<Uint8Array>;
-  /** The listener left: stop, free the slot, give back what was not sent. */
-  cancel(): Promise<void>;
-}
+export type ElevenLabsAudioStream = EncodedSpeechStream;
 
 /** Encoded audio with the characters it speaks and their times. */
 export interface TimedAudio {

@@ -9,6 +9,7 @@ import { creditCost, defaultOutputOrder, type EmotionOrder, type SpeechOrder } f
 import type { VoiceResolver } from '../voices/voice-resolver.js';
 import { modelForName, type ModelChoice } from './model-names.js';
 import { openAiVoiceNames, voiceIdForName } from './voice-names.js';
+import type { EncodedSpeechStream } from '../speech/encoded-speech-stream.js';
 
 /** OpenAI's answers are 24 kHz mono (`pcm` is documented as such); every format here is too. */
 export const openAiSampleRate = 24000;
@@ -24,16 +25,7 @@ export interface OpenAiSpeechOrder {
   instructions: string | null;
 }
 
-/** A synthesis under way: the first sentence is rendered, so refusals came before any byte. */
-export interface OpenAiSpeechStream {
-  contentType: string;
-  /** Credits charged (characters of the input). */
-  credits: number;
-  /** Encoded audio, sentence by sentence; iterate once. */
-  chunks(): AsyncGenerator<Uint8Array>;
-  /** The listener left: stop, free the slot, give back what was not sent. */
-  cancel(): Promise<void>;
-}
+export type OpenAiSpeechStream = EncodedSpeechStream;
 
 export interface AcceptedVoice {
   id: string;

@@ -16,6 +16,19 @@ import { joinSpoken, writtenWords } from './written-words.js';
  */
 const cheapSplitCharacters = 1200;
 
+/** The finished audio with its words: timed on the written text, and as spoken. */
+function synthesizedSpeech(request: SpeechRequest, language: string, finished: FinishedSpeech, plans: SentencePlan[], spoken: ReturnType<typeof joinSpoken>): SynthesizedSpeech {
+  return {
+    audio: finished.audio,
+    contentType: contentTypeOf(request.output.format),
+    sampleRate: finished.sampleRate,
+    duration: finished.duration,
+    language,
+    words: writtenWords(finished.words, plans, spoken.offsets),
+    spoken: { text: spoken.text, words: finished.words },
+  };
+}
+
 function tooCheapToSplit(rendering: VoiceRendering, characters: number): boolean {
   return rendering.voice.engine === 'espeak' && !rendering.profile && characters < cheapSplitCharacters;
 }
@@ -105,15 +118,7 @@ export class Synthesizer {
       }
       finished = await this.pool.finish({ pieces: rendered, pauses, textOffsets, output: request.output });
     }
-    return {
-      audio: finished.audio,
-      contentType: contentTypeOf(request.output.format),
-      sampleRate: finished.sampleRate,
-      duration: finished.duration,
-      language,
-      words: writtenWords(finished.words, plans, spoken.offsets),
-      spoken: { text: spoken.text, words: finished.words },
-    };
+    return synthesizedSpeech(request, language, finished, plans, spoken);
   }
 
   /**
@@ -134,15 +139,7 @@ export class Synthesizer {
     const plans = units.map((u) => u.plan);
     const spoken = joinSpoken(plans);
     const finished = await this.pool.finish({ pieces, pauses: units.slice(1).map((u) => u.pauseBefore), textOffsets: spoken.offsets, output: request.output });
-    return {
-      audio: finished.audio,
-      contentType: contentTypeOf(request.output.format),
-      sampleRate: finished.sampleRate,
-      duration: finished.duration,
-      language,
-      words: writtenWords(finished.words, plans, spoken.offsets),
-      spoken: { text: spoken.text, words: finished.words },
-    };
+    return synthesizedSpeech(request, language, finished, plans, spoken);
   }
 
   private unitsOf(request: SpeechRequest, language: string): SpanUnit[] {
