@@ -24,6 +24,7 @@ const speechAnswers: Record<SpeechErrorCode, [number, string]> = {
   prompt_not_supported: [400, 'invalid_voice_settings'],
   nothing_to_speak: [400, 'invalid_text'],
   invalid_ssml: [422, 'invalid_ssml'],
+  pronunciation_dictionary_not_found: [404, 'pronunciation_dictionary_not_found'],
   text_expands_too_much: [400, 'text_too_long'],
   synthesis_timed_out: [503, 'synthesis_timed_out'],
   voice_unavailable: [503, 'voice_unavailable'],
