@@ -24,7 +24,7 @@ describe('pronunciation rules applied to a text', () => {
     assert.deepEqual(applyPronunciation('3 < 4 & more', [alias('x', 'y')]), { spoken: '3 < 4 & more', replacements: [] });
   });
 
-  it('puts the words of an alias back on the word it replaced, and moves the others by the difference', () => {
+  it('puts the words of an alias back as one word over the word it replaced, and moves the others by the difference', () => {
     const written = 'Say SQL twice';
     const { spoken, replacements } = applyPronunciation(written, [alias('sql', 'sea quell')]);
     assert.equal(spoken, 'Say sea quell twice');
@@ -32,11 +32,29 @@ describe('pronunciation rules applied to a text', () => {
     const engine = [word('Say', 0, 0), word('sea', 4, 0.3), word('quell', 8, 0.5), word('twice', 14, 0.8)];
     assert.deepEqual(wordsOnWrittenText(engine, written, replacements), [
       { text: 'Say', offset: 0, length: 3, start: 0, end: 0.2 },
-      { text: 'SQL', offset: 4, length: 3, start: 0.3, end: 0.5 },
-      { text: 'SQL', offset: 4, length: 3, start: 0.5, end: 0.7 },
+      { text: 'SQL', offset: 4, length: 3, start: 0.3, end: 0.7 },
       { text: 'twice', offset: 8, length: 5, start: 0.8, end: 1.0 },
     ]);
     const span = { rate: 1, pitch: 0, volume: 1, language: null, pauseBefore: 0, newSentence: false };
     assert.deepEqual(spansOnSpokenText([{ ...span, from: 0, to: 7 }, { ...span, from: 8, to: 13 }], replacements).map((s) => [s.from, s.to]), [[0, 13], [14, 19]]);
+  });
+});
+
+describe('PLS lexicons', () => {
+  it('reads the W3C specification’s example lexicon into rules, and writes rules back as a lexicon that reads the same', async () => {
+    const { rulesFromLexicon, lexiconOf, LexiconError } = await import('../../src/text/pronunciation/pls.js');
+    const { w3cExampleLexicon } = await import('./w3c-example-lexicon.js');
+    const rules = rulesFromLexicon(w3cExampleLexicon);
+    assert.deepEqual(rules, [
+      { stringToReplace: 'tomato', type: 'phoneme', phoneme: 'təmei̪ɾoʊ', alphabet: 'ipa' },
+      { stringToReplace: 'W3C', type: 'alias', alias: 'World Wide Web Consortium' },
+      { stringToReplace: 'theater', type: 'phoneme', phoneme: 'ˈθɪətər', alphabet: 'ipa' },
+      { stringToReplace: 'theatre', type: 'phoneme', phoneme: 'ˈθɪətər', alphabet: 'ipa' },
+      { stringToReplace: 'read', type: 'phoneme', phoneme: 'riːd', alphabet: 'ipa' },
+    ]);
+    assert.deepEqual(rulesFromLexicon(lexiconOf([...rules, alias('R&D', 'R and D <research>')])), [...rules, alias('R&D', 'R and D <research>')]);
+    for (const bad of ['<lexicon', '<speak/>', '<!DOCTYPE x [<!ENTITY a "b">]><lexicon/>', '<lexicon alphabet="x-sampa"><lexeme><grapheme>a</grapheme><phoneme>b</phoneme></lexeme></lexicon>', '<lexicon><lexeme><phoneme>b</phoneme></lexeme></lexicon>']) {
+      assert.throws(() => rulesFromLexicon(bad), LexiconError, bad);
+    }
   });
 });

@@ -104,16 +104,25 @@ function toWritten(position: number, edge: 'start' | 'end', replacements: readon
 }
 
 /**
- * The engine's words, timed on the spoken text, put back on the written text: a word of an alias
- * covers the word it replaced, so the replaced word keeps its place and spans its spoken time.
+ * The engine's words, timed on the spoken text, put back on the written text: the words of an
+ * alias become one word over the word it replaced, from the first one's start to the last one's
+ * end, so the replaced word keeps its place and spans its spoken time.
  */
 export function wordsOnWrittenText(words: readonly WordTiming[], written: string, replacements: readonly Replacement[]): WordTiming[] {
   if (replacements.length === 0) return [...words];
-  return words.map((word) => {
+  const out: WordTiming[] = [];
+  for (const word of words) {
     const from = toWritten(word.offset, 'start', replacements);
     const to = Math.max(from, toWritten(word.offset + word.length, 'end', replacements));
-    return { ...word, offset: from, length: to - from, text: written.slice(from, to) };
-  });
+    const previous = out.at(-1);
+    const inAlias = replacements.some((r) => word.offset >= r.spokenFrom && word.offset < r.spokenTo);
+    if (inAlias && previous && previous.offset === from && previous.length === to - from) {
+      previous.end = Math.max(previous.end, word.end);
+      continue;
+    }
+    out.push({ ...word, offset: from, length: to - from, text: written.slice(from, to) });
+  }
+  return out;
 }
 
 /** An SSML document's spans, moved onto the spoken text. */

@@ -19,8 +19,8 @@ const textOf = (value: unknown): string => (typeof value === 'object' && value !
 
 /**
  * The rules of a W3C Pronunciation Lexicon (PLS 1.0): each lexeme's graphemes become rules, an
- * `alias` taking precedence over a `phoneme` (a lexeme with several gives its first, as PLS says
- * the first is preferred). The lexicon's alphabet, or a phoneme's own, must be IPA.
+ * `alias` taking precedence over a `phoneme` (of several, the one marked `prefer="true"`, else the
+ * first, as PLS says). The lexicon's alphabet, or a phoneme's own, must be IPA.
  */
 export function rulesFromLexicon(xml: string): PronunciationRule[] {
   if (/<!DOCTYPE|<!ENTITY/iu.test(xml)) throw new LexiconError('DOCTYPE and entity declarations are not accepted');
@@ -34,7 +34,9 @@ export function rulesFromLexicon(xml: string): PronunciationRule[] {
     const graphemes = ((lexeme.grapheme ?? []) as unknown[]).map(textOf).filter((g) => g !== '');
     if (graphemes.length === 0) throw new LexiconError('a lexeme has no grapheme');
     const alias = ((lexeme.alias ?? []) as unknown[]).map(textOf).find((a) => a !== '');
-    const phonemeNode = ((lexeme.phoneme ?? []) as unknown[]).find((p) => textOf(p) !== '');
+    const phonemes = ((lexeme.phoneme ?? []) as unknown[]).filter((p) => textOf(p) !== '');
+    // PLS: the pronunciation marked prefer="true" is the one to speak, else the first.
+    const phonemeNode = phonemes.find((p) => typeof p === 'object' && p !== null && (p as Record<string, unknown>)['@prefer'] === 'true') ?? phonemes[0];
     for (const grapheme of graphemes) {
       if (alias !== undefined) rules.push({ stringToReplace: grapheme, type: 'alias', alias });
       else if (phonemeNode !== undefined) {
