@@ -4,6 +4,7 @@ import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
 import { TypecastClient } from '@neosapience/typecast-js';
 import { startTestServer, type TestServer } from '../test-server.js';
 import { w3cExampleLexicon } from '../../text/w3c-example-lexicon.js';
+import { earlierClient } from '../earlier/earlier-client.js';
 
 interface Account {
   uid: string;
@@ -167,7 +168,7 @@ describe('pronunciation dictionaries', () => {
     await json(await call('DELETE', `/v1/pronunciation-dictionaries/${d.id}`, owner.apiKey));
   });
 
-  it('a default dictionary reaches a request of the official Typecast client unchanged, and the response cache follows its versions', async () => {
+  it('a default dictionary reaches a request of the official Typecast client unchanged, and OpenAI’s and the earlier interface’s; the response cache follows its versions', async () => {
     const account = await server.createAccount('plus');
     const typecast = new TypecastClient({ baseHost: server.url, apiKey: account.apiKey });
     const speak = async (text: string) => Buffer.from((await typecast.textToSpeech({ text, voice_id: olivia, model: 'ssfm-v21' })).audioData).toString('base64');
@@ -190,7 +191,22 @@ describe('pronunciation dictionaries', () => {
     const v2 = await speak(text);
     assert.equal(stats.misses, missesBefore + 1, 'a new version: a new cache key');
     assert.equal(v2, await speak('Ora tore speaks.'));
+    // The other interfaces: OpenAI's and the earlier one's direct synthesis.
+    const openAi = async (input: string) => {
+      const res = await fetch(`${server.url}/v1/audio/speech`, { method: 'POST', headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'tts-1', voice: 'alloy', input, response_format: 'wav' }) });
+      assert.equal(res.status, 200, await res.clone().text());
+      return Buffer.from(await res.arrayBuffer()).toString('base64');
+    };
+    assert.equal(await openAi(text), await openAi('Ora tore speaks.'));
+    const earlier = earlierClient(server, account.apiToken);
+    const direct = async (said: string) => {
+      const answer = await earlier.post('/api/text-to-speech', { text: said, lang: 'eng', actor_id: olivia.replace(/^tc_/, '') });
+      assert.equal(answer.status, 200, answer.bytes.toString());
+      return answer.bytes.toString('base64');
+    };
+    assert.equal(await direct(text), await direct('Ora tore speaks.'));
     await json(await call('PATCH', `/v1/pronunciation-dictionaries/${d.id}`, account.apiKey, { default: false }));
     assert.equal(await speak(text), plain);
+    assert.notEqual(await openAi(text), await openAi('Ora tore speaks.'));
   });
 });
