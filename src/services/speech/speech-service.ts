@@ -12,7 +12,7 @@ import { hasSpeakableContent } from '../../synthesis/text/speakable.js';
 import { readSpeechText, type SpeechText } from '../../text/ssml/read-ssml.js';
 import { applyPronunciation, spansOnSpokenText, wordsOnWrittenText, type Replacement } from '../../text/pronunciation/apply-pronunciation.js';
 import { PronunciationDictionaryError } from '../pronunciation-dictionaries/pronunciation-dictionary-errors.js';
-import type { AppliedDictionaries, PronunciationSource } from '../pronunciation-dictionaries/pronunciation-dictionary-service.js';
+import type { AppliedDictionaries, DictionaryLocator, PronunciationSource } from '../pronunciation-dictionaries/pronunciation-dictionary-service.js';
 import { SsmlError } from '../../text/ssml/ssml-error.js';
 import type { ResolvedVoice, VoiceResolver } from '../voices/voice-resolver.js';
 import type { Admission, HeldSlot, SpeechAdmission } from './admission.js';
@@ -139,6 +139,11 @@ export class SpeechService {
       cacheKey,
       written: { text: said.text, replacements: pronounced.replacements },
     };
+  }
+
+  /** Refuses (pronunciation_dictionary_not_found) dictionaries that are not the account's, before a session starts. */
+  async checkDictionaries(accountUid: string, dictionaries: readonly DictionaryLocator[]): Promise<void> {
+    await this.dictionariesOf(accountUid, { dictionaries } as SpeechOrder);
   }
 
   /** The dictionaries a request names and the account's defaults; one that is not the account's is refused. */

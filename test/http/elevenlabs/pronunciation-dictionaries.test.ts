@@ -5,6 +5,7 @@ import { TypecastClient } from '@neosapience/typecast-js';
 import { startTestServer, type TestServer } from '../test-server.js';
 import { w3cExampleLexicon } from '../../text/w3c-example-lexicon.js';
 import { earlierClient } from '../earlier/earlier-client.js';
+import { StreamInputClient } from './stream-input-client.js';
 
 interface Account {
   uid: string;
@@ -208,5 +209,24 @@ describe('pronunciation dictionaries', () => {
     await json(await call('PATCH', `/v1/pronunciation-dictionaries/${d.id}`, account.apiKey, { default: false }));
     assert.equal(await speak(text), plain);
     assert.notEqual(await openAi(text), await openAi('Ora tore speaks.'));
+  });
+
+  it('the stream-input WebSocket takes locators in its first message: the alias spoken, the written characters kept; another account’s refused', { timeout: 60_000 }, async () => {
+    const d = await addFromRules(owner.apiKey, 'Socket', [{ string_to_replace: 'Orator', type: 'alias', alias: 'Oh rater' }]);
+    const session = async (first: Record<string, unknown>, text: string, key = owner.apiKey) => {
+      const client = await StreamInputClient.connect(server.url, olivia, { model_id: 'ssfm-v21', language_code: 'en', output_format: 'pcm_16000' }, { 'xi-api-key': key });
+      await client.send({ text: ' ', ...first });
+      await client.send({ text });
+      await client.send({ text: '' });
+      return { client, closed: await client.closed };
+    };
+    const named = await session({ pronunciation_dictionary_locators: [{ pronunciation_dictionary_id: d.id }] }, 'Welcome to orator today. ');
+    assert.equal(named.closed.code, 1000);
+    assert.equal(named.client.audioMessages.map((m) => m.alignment!.chars.join('')).join(''), ' Welcome to orator today. ');
+    const spelled = await session({}, 'Welcome to Oh rater today. ');
+    assert.ok(named.client.audio().equals(spelled.client.audio()), 'the alias’s audio');
+    const refused = await session({ pronunciation_dictionary_locators: [{ pronunciation_dictionary_id: d.id }] }, 'Hello. ', stranger.apiKey);
+    assert.equal(refused.closed.code, 1008);
+    assert.deepEqual(refused.client.messages.map((m) => m.error), ['pronunciation_dictionary_not_found']);
   });
 });
