@@ -15,8 +15,8 @@ export type DeletedRows = Record<string, number>;
 
 /**
  * Everything an account owns across tables, read and deleted as one aggregate: custom voices,
- * pronunciation dictionaries, speaks, upload slots, webhook deliveries, API keys, cached answers it stored, and the account
- * row itself. The audit log is kept (see docs/operations.md). One transaction deletes it all, so
+ * pronunciation dictionaries, speaks, upload slots, webhook deliveries, API keys, cached answers
+ * it stored, and the account row itself. The audit log is kept (see docs/operations.md). One transaction deletes it all, so
  * a failure leaves the account whole rather than half gone.
  */
 export class AccountDataRepository {

@@ -99,7 +99,7 @@ export class SpeechService {
     if (!hasSpeakableContent(said.text)) throw new SpeechError('nothing_to_speak', 'The text contains nothing that can be spoken', segment);
     const language = order.language ?? detectLanguage(said.text) ?? voice.language;
     // The dictionaries' aliases are what the engine reads; the written text stays what is billed and timed.
-    const dictionaries = await this.dictionariesOf(accountUid, order, segment);
+    const dictionaries = await this.dictionariesOf(accountUid, order.dictionaries ?? [], segment);
     const pronounced = applyPronunciation(said.text, dictionaries.rules);
     const spans = said.spans ? spansOnSpokenText(said.spans, pronounced.replacements) : undefined;
     try {
@@ -143,15 +143,15 @@ export class SpeechService {
 
   /** Refuses (pronunciation_dictionary_not_found) dictionaries that are not the account's, before a session starts. */
   async checkDictionaries(accountUid: string, dictionaries: readonly DictionaryLocator[]): Promise<void> {
-    await this.dictionariesOf(accountUid, { dictionaries } as SpeechOrder);
+    await this.dictionariesOf(accountUid, dictionaries);
   }
 
   /** The dictionaries a request names and the account's defaults; one that is not the account's is refused. */
-  private async dictionariesOf(accountUid: string, order: SpeechOrder, segment?: number): Promise<AppliedDictionaries> {
+  private async dictionariesOf(accountUid: string, named: readonly DictionaryLocator[], segment?: number): Promise<AppliedDictionaries> {
     const source = this.deps.pronunciation;
     if (!source) return { rules: [], versions: [] };
     try {
-      return await source.forSynthesis(accountUid, order.dictionaries ?? []);
+      return await source.forSynthesis(accountUid, named);
     } catch (error) {
       if (error instanceof PronunciationDictionaryError) throw new SpeechError('pronunciation_dictionary_not_found', error.message, segment);
       throw error;
