@@ -8,6 +8,7 @@ import type { AccountService } from '../services/accounts/account-service.js';
 import { SpeakResourceService } from '../services/speak-resources/speak-resource-service.js';
 import { speakJob } from '../services/speaks/speak-job.js';
 import { SpeakService } from '../services/speaks/speak-service.js';
+import type { PronunciationSource } from '../services/pronunciation-dictionaries/pronunciation-dictionary-service.js';
 import { SpeakUrls } from '../services/speaks/speak-urls.js';
 import type { VoiceResolver } from '../services/voices/voice-resolver.js';
 import { webhookJob } from '../services/webhooks/webhook-job.js';
@@ -44,6 +45,8 @@ export interface EarlierServiceDeps {
   synthesizer: Synthesizer;
   /** Voices of speaks: built-in, custom, and uploaded samples. */
   voices: VoiceResolver;
+  /** The accounts' default pronunciation dictionaries, applied to speaks too. */
+  pronunciation?: PronunciationSource;
   /** SPEAK_RETENTION_HOURS in ms: how long a finished speak is answered. */
   speakRetentionMs?: number;
   /** STORAGE_RETRY_SECONDS in ms: how long a speak's job waits out an unreachable storage. */
@@ -87,6 +90,7 @@ export async function openEarlierServices(deps: EarlierServiceDeps): Promise<Ear
     clock,
     voices: deps.voices,
     resources,
+    pronunciation: deps.pronunciation,
     finished: webhooks,
     retentionMs: deps.speakRetentionMs,
     storageRetryMs: deps.storageRetryMs,

@@ -20,6 +20,7 @@ import { VoiceCatalog } from '../services/voices/voice-catalog.js';
 import { SpeechAdmission } from '../services/speech/admission.js';
 import { SpeechService } from '../services/speech/speech-service.js';
 import { SpeechCache } from '../services/speech/speech-cache.js';
+import { PronunciationDictionaryService } from '../services/pronunciation-dictionaries/pronunciation-dictionary-service.js';
 import { BuiltinVoiceResolver, ChainedVoiceResolver, type VoiceResolver } from '../services/voices/voice-resolver.js';
 import { CustomVoiceResolver, CustomVoiceService } from '../services/custom-voices/index.js';
 import { ResourceVoiceResolver } from '../services/speak-resources/resource-voice-resolver.js';
@@ -66,6 +67,8 @@ export interface CoreServices {
   customVoices: CustomVoiceService;
   /** The earlier interface: speaks (durable jobs), upload slots, completion webhooks. */
   earlier: EarlierServices;
+  /** Accounts' pronunciation dictionaries: their versions, and the rules a synthesis applies. */
+  pronunciationDictionaries: PronunciationDictionaryService;
   /**
    * The maintenance sweeps (abandoned clones, retention), each once per cluster; `serve` starts
    * `maintenance.scheduler` in the roles that do work (worker, all).
@@ -104,13 +107,13 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
 
 /** What only HTTP requests use, built over the core (no second database, pool or connection). */
 export function withHttpServices(core: CoreServices): Services {
-  const { config, clock, repositories, blobs, accounts, limiters, voices, synthesizer, pool, customVoices } = core;
+  const { config, clock, repositories, blobs, accounts, limiters, voices, synthesizer, pool, customVoices, pronunciationDictionaries } = core;
   const speechCache = new SpeechCache({ repository: repositories.synthesisCache, blobs, clock, maxBytes: config.cacheMaxBytes });
   return {
     ...core,
     previews: new PreviewService(synthesizer, blobs),
     voiceCatalog: new VoiceCatalog(customVoices),
-    speech: new SpeechService({ voices, synthesizer, pool, admission: new SpeechAdmission(accounts, limiters.concurrency), cache: speechCache }),
+    speech: new SpeechService({ voices, synthesizer, pool, admission: new SpeechAdmission(accounts, limiters.concurrency), cache: speechCache, pronunciation: pronunciationDictionaries }),
     speechCache,
   };
 }
@@ -155,6 +158,7 @@ export async function openCoreServices(config: Config, options: OpenOptions = {}
   // The earlier interface also speaks in the voice of an uploaded sample (tts_mode audio_file), adapted like a custom voice.
   const resourceVoices = new ResourceVoiceResolver({ resources: repositories.speakResources, blobs, adaptation, tmpDir: path.join(config.dataDir, 'tmp', 'speak-resources') });
   const earlierVoices = new ChainedVoiceResolver([voices, resourceVoices]);
+  const pronunciationDictionaries = new PronunciationDictionaryService({ repository: repositories.pronunciationDictionaries, clock });
   const earlier = await openEarlierServices({
     publicUrl: () => config.publicUrl,
     allowPrivateCallbacks: config.allowPrivateCallbacks,
@@ -168,6 +172,7 @@ export async function openCoreServices(config: Config, options: OpenOptions = {}
     accounts,
     synthesizer,
     voices: earlierVoices,
+    pronunciation: pronunciationDictionaries,
     speakRetentionMs: config.speakRetentionMs,
     storageRetryMs: config.storageRetryMs,
     retries,
@@ -215,6 +220,7 @@ export async function openCoreServices(config: Config, options: OpenOptions = {}
     voices,
     customVoices,
     earlier,
+    pronunciationDictionaries,
     maintenance,
     reconciler,
     retries,

@@ -15,8 +15,8 @@ export type DeletedRows = Record<string, number>;
 
 /**
  * Everything an account owns across tables, read and deleted as one aggregate: custom voices,
- * speaks, upload slots, webhook deliveries, API keys, cached answers it stored, and the account
- * row itself. The audit log is kept (see docs/operations.md). One transaction deletes it all, so
+ * pronunciation dictionaries, speaks, upload slots, webhook deliveries, API keys, cached answers
+ * it stored, and the account row itself. The audit log is kept (see docs/operations.md). One transaction deletes it all, so
  * a failure leaves the account whole rather than half gone.
  */
 export class AccountDataRepository {
@@ -50,6 +50,13 @@ export class AccountDataRepository {
       deleted.speak_resources = count(await trx.deleteFrom('speak_resources').where('uid', '=', uid).executeTakeFirstOrThrow());
       deleted.upload_reservations = count(await trx.deleteFrom('upload_reservations').where('uid', '=', uid).executeTakeFirstOrThrow());
       deleted.custom_voices = count(await trx.deleteFrom('custom_voices').where('account_uid', '=', uid).executeTakeFirstOrThrow());
+      deleted.pronunciation_dictionary_versions = count(
+        await trx
+          .deleteFrom('pronunciation_dictionary_versions')
+          .where('dictionary_id', 'in', trx.selectFrom('pronunciation_dictionaries').select('id').where('account_uid', '=', uid))
+          .executeTakeFirstOrThrow(),
+      );
+      deleted.pronunciation_dictionaries = count(await trx.deleteFrom('pronunciation_dictionaries').where('account_uid', '=', uid).executeTakeFirstOrThrow());
       deleted.synthesis_cache = count(await trx.deleteFrom('synthesis_cache').where('owner_uid', '=', uid).executeTakeFirstOrThrow());
       deleted.account_keys = count(await trx.deleteFrom('account_keys').where('uid', '=', uid).executeTakeFirstOrThrow());
       deleted.accounts = count(await trx.deleteFrom('accounts').where('uid', '=', uid).executeTakeFirstOrThrow());

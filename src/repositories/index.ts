@@ -11,6 +11,7 @@ import { SpeakResourceRepository } from './speak-resource-repository.js';
 import { SynthesisCacheRepository } from './synthesis-cache-repository.js';
 import { SweepRunRepository } from './sweep-run-repository.js';
 import { NodeRepository } from './node-repository.js';
+import { PronunciationDictionaryRepository } from './pronunciation-dictionary-repository.js';
 import type { CallbackUrlSeal } from '../security/callback-url-seal.js';
 
 export { AccountRepository, accountRepository, type AccountChanges, type CredentialColumn, type EncryptedColumn, type KeySignIn } from './account-repository.js';
@@ -25,6 +26,7 @@ export { SpeakResourceRepository } from './speak-resource-repository.js';
 export { SynthesisCacheRepository } from './synthesis-cache-repository.js';
 export { SweepRunRepository } from './sweep-run-repository.js';
 export { NodeRepository } from './node-repository.js';
+export { PronunciationDictionaryRepository, type DictionaryVersion, type NewDictionaryVersion, type DictionaryChanges } from './pronunciation-dictionary-repository.js';
 export type { DatabaseHandle } from './database-handle.js';
 
 /** One repository per aggregate: the only code that reads or writes the database. */
@@ -43,6 +45,7 @@ export interface Repositories {
   nodes: NodeRepository;
   /** Everything one account owns, for its deletion. */
   accountData: AccountDataRepository;
+  pronunciationDictionaries: PronunciationDictionaryRepository;
 }
 
 /** `callbackUrls`: how callback URLs are kept at rest (sealed with the server's keys; as given when left out). */
@@ -60,5 +63,6 @@ export function openRepositories(db: DatabaseHandle, options: { callbackUrls?: C
     sweepRuns: new SweepRunRepository(db),
     nodes: new NodeRepository(db),
     accountData: new AccountDataRepository(db),
+    pronunciationDictionaries: new PronunciationDictionaryRepository(db),
   };
 }

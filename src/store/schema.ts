@@ -23,6 +23,8 @@ export interface Database {
   sweep_runs: SweepRunsTable;
   upload_reservations: UploadReservationsTable;
   nodes: NodesTable;
+  pronunciation_dictionaries: PronunciationDictionariesTable;
+  pronunciation_dictionary_versions: PronunciationDictionaryVersionsTable;
 }
 
 /** 0 or 1. */
@@ -292,3 +294,34 @@ export interface UploadReservationsTable {
   /** Ignored from then on (a node that died mid-upload never settles its reservation). */
   expires_at: number;
 }
+
+/** A pronunciation dictionary of an account; its rules are in its versions. */
+export interface PronunciationDictionariesTable {
+  id: string;
+  account_uid: string;
+  name: string;
+  description: string | null;
+  /** 1: applies to every synthesis of the account, on every interface. */
+  is_default: Flag;
+  latest_version_id: string;
+  /** 1 for the first version, one more for each change. */
+  latest_version_number: number;
+  created_at: number;
+  archived_at: number | null;
+}
+
+/** One version of a dictionary, never changed once written. */
+export interface PronunciationDictionaryVersionsTable {
+  version_id: string;
+  dictionary_id: string;
+  version_number: number;
+  /** The rules as JSON (PronunciationRule[]). */
+  rules: string;
+  rules_count: number;
+  /** UTF-8 bytes of the rules' strings (a plan's allowance counts these). */
+  bytes: number;
+  created_at: number;
+}
+
+export type PronunciationDictionaryRow = Selectable<PronunciationDictionariesTable>;
+export type PronunciationDictionaryVersionRow = Selectable<PronunciationDictionaryVersionsTable>;

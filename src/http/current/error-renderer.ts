@@ -14,6 +14,7 @@ const speechStatus: Record<SpeechErrorCode, number> = {
   nothing_to_speak: 422,
   text_expands_too_much: 422,
   invalid_ssml: 422,
+  pronunciation_dictionary_not_found: 404,
   synthesis_timed_out: 503,
   voice_unavailable: 503,
   insufficient_credit: 402,

@@ -32,6 +32,17 @@ export function xiApiKeyAuthentication(services: Pick<Services, 'accounts'>) {
   };
 }
 
+/**
+ * onRequest hook of routes that only this interface has (pronunciation dictionaries): the key in
+ * `xi-api-key` or, as the Typecast clients send it, in `X-API-KEY`. The same account keys.
+ */
+export function xiOrTypecastApiKeyAuthentication(services: Pick<Services, 'accounts'>) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const typecast = request.headers['x-api-key'];
+    signIns.set(request, await signInWithXiApiKey(services, xiApiKeyOf(request) ?? ((Array.isArray(typecast) ? typecast[0] : typecast) || null)));
+  };
+}
+
 /** Who the request signed in as (account, plan); only inside the ElevenLabs routes. */
 export function elevenLabsSignInOf(request: FastifyRequest): SignedIn {
   const signedIn = signIns.get(request);

@@ -4,6 +4,7 @@ import { boundedErrorBody } from '../bounded-error-body.js';
 import { unavailableService } from '../service-unavailable.js';
 import { CustomVoiceError, type CustomVoiceErrorCode } from '../../services/custom-voices/errors.js';
 import { SpeechError, type SpeechErrorCode } from '../../services/speech/speech-errors.js';
+import { PronunciationDictionaryError, type PronunciationDictionaryErrorCode } from '../../services/pronunciation-dictionaries/pronunciation-dictionary-errors.js';
 import { ElevenLabsApiError } from './elevenlabs-error.js';
 
 /** What ElevenLabs answers for a failure: HTTP status, `{detail: {status, message}}`, headers. */
@@ -24,6 +25,7 @@ const speechAnswers: Record<SpeechErrorCode, [number, string]> = {
   prompt_not_supported: [400, 'invalid_voice_settings'],
   nothing_to_speak: [400, 'invalid_text'],
   invalid_ssml: [422, 'invalid_ssml'],
+  pronunciation_dictionary_not_found: [404, 'pronunciation_dictionary_not_found'],
   text_expands_too_much: [400, 'text_too_long'],
   synthesis_timed_out: [503, 'synthesis_timed_out'],
   voice_unavailable: [503, 'voice_unavailable'],
@@ -45,6 +47,16 @@ const customVoiceAnswers: Record<CustomVoiceErrorCode, [number, string]> = {
   analysis_timed_out: [400, 'invalid_audio'],
   analysis_busy: [503, 'system_busy'],
   voice_not_found: [404, 'voice_not_found'],
+};
+
+const dictionaryAnswers: Record<PronunciationDictionaryErrorCode, [number, string]> = {
+  dictionary_not_found: [404, 'pronunciation_dictionary_not_found'],
+  version_not_found: [404, 'pronunciation_dictionary_version_not_found'],
+  invalid_rules: [422, 'invalid_request'],
+  invalid_lexicon: [400, 'invalid_pls_file'],
+  dictionary_limit_reached: [400, 'pronunciation_dictionary_limit_reached'],
+  too_many_dictionaries: [422, 'too_many_pronunciation_dictionaries'],
+  version_conflict: [409, 'pronunciation_dictionary_version_conflict'],
 };
 
 /** Reasons for shared refusals (ApiError, Fastify's) known only by their status. */
@@ -100,6 +112,10 @@ export function elevenLabsErrorAnswer(error: unknown): ElevenLabsErrorAnswer | n
     const [status, reason] = customVoiceAnswers[error.code];
     const message = error.field && error.code === 'invalid_field' ? `Invalid '${error.field}': ${error.message}` : error.message;
     return answer(status, reason, message, retryAfter(error.retryAfterSeconds, status));
+  }
+  if (error instanceof PronunciationDictionaryError) {
+    const [status, reason] = dictionaryAnswers[error.code];
+    return answer(status, reason, error.message);
   }
   if (error instanceof ApiError) return answer(error.status, reasonsByStatus[error.status] ?? 'invalid_request', error.message, error.headers);
   const fastifyError = error as FastifyError & { validation?: AjvIssue[]; validationContext?: string };

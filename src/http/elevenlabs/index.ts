@@ -18,6 +18,7 @@ import { registerVoice } from './voice.js';
 import { registerVoices } from './voices.js';
 import { registerVoicesSearch } from './voices-search.js';
 import { registerStreamInput } from './stream-input.js';
+import { registerPronunciationDictionaries } from './pronunciation-dictionaries/index.js';
 import { StreamInputService } from '../../services/stream-input/stream-input-service.js';
 
 /** The ElevenLabs speech service over an app's services (stateless: every route, the WebSocket's too, may share one or make its own). */
@@ -50,6 +51,7 @@ export async function registerElevenLabsInterface(app: FastifyInstance, services
     registerDeleteVoice(api, services);
     registerNotFound(api);
   });
+  await registerPronunciationDictionaries(app, services);
   // The WebSocket takes its key from the header or from its first message: a scope without the
   // header check, with the same error renderer for what the handshake refuses.
   const streamInput = new StreamInputService({ speech: services.speech, elevenLabs: speech, pool: services.pool });

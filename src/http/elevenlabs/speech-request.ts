@@ -19,9 +19,15 @@ export const VoiceSettingsBody = Type.Object({
   speed: Type.Optional(Type.Union([Type.Number({ minimum: minSpeed, maximum: maxSpeed }), Type.Null()])),
 });
 
+/** ElevenLabs' `PronunciationDictionaryVersionLocator`: a dictionary of the account, and a version (the latest when left out). */
+export const DictionaryLocatorBody = Type.Object({
+  pronunciation_dictionary_id: Type.String({ minLength: 1, maxLength: 100 }),
+  version_id: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()])),
+});
+
 /**
  * The body of the four text-to-speech routes. Fields ElevenLabs has that cannot mean anything
- * here (pronunciation_dictionary_locators, previous/next_request_ids, use_pvc_as_ivc,
+ * here (previous/next_request_ids, use_pvc_as_ivc,
  * apply_text_normalization, apply_language_text_normalization, audio_effects) are accepted and
  * ignored (docs/elevenlabs.md).
  */
@@ -33,6 +39,7 @@ export const SpeechBody = Type.Object({
   seed: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 4294967295 }), Type.Null()])),
   previous_text: Type.Optional(Nullable(Type.String({ maxLength: maxTextLength }))),
   next_text: Type.Optional(Nullable(Type.String({ maxLength: maxTextLength }))),
+  pronunciation_dictionary_locators: Type.Optional(Type.Union([Type.Array(DictionaryLocatorBody, { maxItems: 3 }), Type.Null()])),
 });
 export type SpeechBodyValue = Static<typeof SpeechBody>;
 
@@ -67,6 +74,7 @@ export function speechOrderOf(params: SpeechParamsValue, query: SpeechQueryValue
     seed: body.seed ?? null,
     previousText: body.previous_text ?? null,
     nextText: body.next_text ?? null,
+    dictionaries: (body.pronunciation_dictionary_locators ?? []).map((l) => ({ id: l.pronunciation_dictionary_id, versionId: l.version_id ?? null })),
     encoding: { codec: encoding.codec, sampleRate: encoding.sampleRate, bitrateKbps: encoding.bitrateKbps },
   };
 }

@@ -1,3 +1,5 @@
+import type { DictionaryLocator } from '../../services/pronunciation-dictionaries/pronunciation-dictionary-service.js';
+import { maxDictionariesPerRequest } from '../../services/pronunciation-dictionaries/dictionary-limits.js';
 import type { ElevenLabsVoiceSettings } from '../../services/elevenlabs-speech/voice-settings.js';
 import { maxSpeed, minSpeed } from '../../services/elevenlabs-speech/voice-settings.js';
 import type { CharacterAlignment } from '../../services/elevenlabs-speech/alignment.js';
@@ -15,6 +17,8 @@ export interface TextMessage {
   key: string | null;
   settings: ElevenLabsVoiceSettings | null;
   schedule: number[] | null;
+  /** `pronunciation_dictionary_locators` (the first message's are used). */
+  dictionaries: DictionaryLocator[];
 }
 
 /** ElevenLabs' range of each `chunk_length_schedule` entry. */
@@ -57,6 +61,20 @@ function scheduleOf(value: unknown): number[] | null {
   return schedule.map((n) => Math.round(n as number));
 }
 
+/** ElevenLabs' `pronunciation_dictionary_locators`: up to 3 `{pronunciation_dictionary_id, version_id?}`. */
+function dictionariesOf(value: unknown): DictionaryLocator[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.length > maxDictionariesPerRequest) throw new BadMessageError(`pronunciation_dictionary_locators must be a list of at most ${maxDictionariesPerRequest}`);
+  return value.map((locator: unknown) => {
+    const id = isObject(locator) ? locator.pronunciation_dictionary_id : undefined;
+    const version = isObject(locator) ? locator.version_id : undefined;
+    if (typeof id !== 'string' || id === '' || id.length > 100 || (version !== undefined && version !== null && (typeof version !== 'string' || version.length > 100))) {
+      throw new BadMessageError('each pronunciation_dictionary_locators entry needs a pronunciation_dictionary_id (and may name a version_id)');
+    }
+    return { id, versionId: (version as string | null | undefined) || null };
+  });
+}
+
 function flag(message: Record<string, unknown>, name: string): boolean {
   const value = message[name];
   if (value === undefined || value === null) return false;
@@ -66,8 +84,8 @@ function flag(message: Record<string, unknown>, name: string): boolean {
 
 /**
  * A client message: a JSON object with a string `text`. The first may carry the key
- * (`xi_api_key`, or `xi-api-key` as ElevenLabs' JS client names it), `voice_settings` and
- * `generation_config`; every one may carry `flush` and `try_trigger_generation`.
+ * (`xi_api_key`, or `xi-api-key` as ElevenLabs' JS client names it), `voice_settings`,
+ * `generation_config` and `pronunciation_dictionary_locators`; every one may carry `flush` and `try_trigger_generation`.
  */
 export function parseTextMessage(data: Buffer | string, isBinary: boolean): TextMessage {
   if (isBinary) throw new BadMessageError('Messages must be JSON text frames');
@@ -88,6 +106,7 @@ export function parseTextMessage(data: Buffer | string, isBinary: boolean): Text
     key: (key as string | null | undefined) ?? null,
     settings: voiceSettingsOf(message.voice_settings),
     schedule: scheduleOf(message.generation_config ?? message.generator_config),
+    dictionaries: dictionariesOf(message.pronunciation_dictionary_locators),
   };
 }
 

@@ -51,7 +51,7 @@ type Route = { Params: Static<typeof Params>; Querystring: Static<typeof Query> 
 
 /** What the handshake settled: the checked query, and the account when the header carried the key. */
 interface Handshake {
-  request: Omit<StreamInputRequest, 'settings' | 'schedule'>;
+  request: Omit<StreamInputRequest, 'settings' | 'schedule' | 'dictionaries'>;
   autoMode: boolean;
   signedIn: SignedIn | null;
 }
@@ -142,7 +142,7 @@ class Connection {
     const { autoMode, request } = this.handshake;
     const session = await this.streamInput.open(
       signedIn.account.uid,
-      { ...request, settings: message.settings, schedule: autoMode ? null : (message.schedule ?? defaultChunkSchedule) },
+      { ...request, settings: message.settings, dictionaries: message.dictionaries, schedule: autoMode ? null : (message.schedule ?? defaultChunkSchedule) },
       {
         audio: (chunk) => this.send(audioMessage(chunk)),
         finished: () => {

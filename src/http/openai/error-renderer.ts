@@ -14,6 +14,8 @@ const speechErrors: Record<SpeechErrorCode, [number, string, string | null, stri
   nothing_to_speak: [400, 'invalid_request_error', 'input', 'invalid_value'],
   text_expands_too_much: [400, 'invalid_request_error', 'input', 'invalid_value'],
   invalid_ssml: [400, 'invalid_request_error', 'input', 'invalid_ssml'],
+  // Only a default dictionary deleted while the request ran: OpenAI requests name none.
+  pronunciation_dictionary_not_found: [404, 'invalid_request_error', null, 'pronunciation_dictionary_not_found'],
   synthesis_timed_out: [503, 'server_error', null, 'synthesis_timeout'],
   voice_unavailable: [503, 'server_error', null, 'voice_unavailable'],
   // OpenAI answers an exhausted quota with 429 insufficient_quota, and too many at once with 429 too.

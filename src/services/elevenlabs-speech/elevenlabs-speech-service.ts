@@ -7,6 +7,7 @@ import type { SpeechService } from '../speech/speech-service.js';
 import { SpeechError } from '../speech/speech-errors.js';
 import { creditCost, defaultOutputOrder, type SpeechOrder } from '../speech/speech-order.js';
 import type { VoiceResolver } from '../voices/voice-resolver.js';
+import type { DictionaryLocator } from '../pronunciation-dictionaries/pronunciation-dictionary-service.js';
 import { alignmentOf, sliceAlignment, type CharacterAlignment } from './alignment.js';
 import { chooseModel, elevenLabsModelIds, modelForId } from './model-ids.js';
 import { prosodyOf, type ElevenLabsVoiceSettings } from './voice-settings.js';
@@ -26,6 +27,8 @@ export interface ElevenLabsSpeechOrder {
   seed: number | null;
   previousText: string | null;
   nextText: string | null;
+  /** Pronunciation dictionaries the request names (up to 3), besides the account's defaults. */
+  dictionaries?: readonly DictionaryLocator[];
   encoding: AudioEncoding;
 }
 
@@ -76,6 +79,7 @@ export class ElevenLabsSpeechService {
       emotion: prosody.emotion,
       output: { ...defaultOutputOrder, format: 'wav', tempo: prosody.tempo },
       seed: order.seed,
+      ...(order.dictionaries?.length ? { dictionaries: order.dictionaries } : {}),
     };
   }
 

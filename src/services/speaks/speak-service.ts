@@ -13,7 +13,7 @@ import type { AccountService } from '../accounts/account-service.js';
 import type { Account } from '../accounts/account.js';
 import type { Plan } from '../accounts/plan.js';
 import { SpeakError, rejections } from './errors.js';
-import { prepareSpeech, type SpeechDeps } from './speech-for-order.js';
+import { onWrittenText, prepareSpeech, type SpeechDeps } from './speech-for-order.js';
 import type { SpeakOrder } from './speak-order.js';
 import type { SpeakRepository } from '../../repositories/index.js';
 import { audioFileName } from './speak-urls.js';
@@ -75,7 +75,7 @@ export class SpeakService {
   /** Validates against what exists, charges, records the speak and enqueues its job. Returns the speak id. */
   async create(account: Account, plan: Plan, order: SpeakOrder, query: Record<string, unknown>): Promise<string> {
     const prepared = await prepareSpeech(order, account.uid, this.deps);
-    const credits = await this.admit(account, plan, prepared.request.text);
+    const credits = await this.admit(account, plan, prepared.written.text);
     const id = randomBytes(12).toString('hex');
     try {
       await this.deps.store.insert({
@@ -114,9 +114,9 @@ export class SpeakService {
     const release = await this.deps.concurrency.tryAcquire(synthesisSlotKey(account.uid), plan.concurrencyLimit);
     if (!release) throw rejections.tooManyConcurrent(plan.concurrencyLimit, slotRetryAfterSeconds);
     try {
-      const credits = await this.admit(account, plan, prepared.request.text);
+      const credits = await this.admit(account, plan, prepared.written.text);
       try {
-        return await this.deps.synthesizer.synthesize(prepared.request);
+        return onWrittenText(await this.deps.synthesizer.synthesize(prepared.request), prepared);
       } catch (error) {
         await this.deps.accounts.refundCredits(account.uid, credits);
         if (error instanceof NothingToSpeakError) throw rejections.invalid('text', error.message);
@@ -164,7 +164,7 @@ export class SpeakService {
       const outage = { budgetMs: this.deps.storageRetryMs ?? 300_000, onRetry: this.deps.retries?.count, signal };
       const prepared = await waitOut(() => prepareSpeech(speak.order, speak.uid, this.deps, { lengthChecked: true }), outage);
       const started = performance.now();
-      const speech = await this.deps.synthesizer.synthesize(prepared.request);
+      const speech = onWrittenText(await this.deps.synthesizer.synthesize(prepared.request), prepared);
       const synthesisSeconds = (performance.now() - started) / 1000;
       const audioKey = `speaks/${audioFileName(speak)}`;
       try {
@@ -182,7 +182,7 @@ export class SpeakService {
           sampleRate: speech.sampleRate,
           duration: speech.duration,
           synthesisSeconds,
-          timing: { language: speech.language, words: speech.words, spoken: speech.spoken, ...(prepared.request.text !== speak.order.text ? { text: prepared.request.text } : {}) },
+          timing: { language: speech.language, words: speech.words, spoken: speech.spoken, ...(prepared.written.text !== speak.order.text ? { text: prepared.written.text } : {}) },
         },
         this.deps.clock.now(),
       ), outage);

@@ -5,6 +5,9 @@ import type { SpeechRequest } from '../../synthesis/pipeline/speech-request.js';
 import { hasSpeakableContent } from '../../synthesis/text/speakable.js';
 import { readSpeechText, type SpeechText } from '../../text/ssml/read-ssml.js';
 import { SsmlError } from '../../text/ssml/ssml-error.js';
+import { applyPronunciation, spansOnSpokenText, wordsOnWrittenText, type Replacement } from '../../text/pronunciation/apply-pronunciation.js';
+import type { PronunciationSource } from '../pronunciation-dictionaries/pronunciation-dictionary-service.js';
+import type { SynthesizedSpeech } from '../../synthesis/pipeline/speech-request.js';
 import type { ResolvedVoice, VoiceResolver } from '../voices/voice-resolver.js';
 import { actorVersions, findActorVersion, type ActorVersion } from './actor-versions.js';
 import { emotionFromPrompt } from './emotion-prompt.js';
@@ -28,11 +31,18 @@ export interface PreparedSpeech {
   version: ActorVersion;
   /** The actor that speaks (the matched built-in voice in audio_file mode). */
   actorId: string;
+  /**
+   * The text as written (an SSML document's spoken text, before the default pronunciation
+   * dictionaries' aliases): billed and timed. `request.text` is what the engine reads.
+   */
+  written: { text: string; replacements: Replacement[] };
 }
 
 export interface SpeechDeps {
   voices: VoiceResolver;
   resources: ResourceVoiceSource;
+  /** The account's default pronunciation dictionaries apply here too (none when absent). */
+  pronunciation?: PronunciationSource;
 }
 
 const ACTOR_ID = /^[0-9a-f]{24}$/;
@@ -59,8 +69,11 @@ export async function prepareSpeech(order: SpeakOrder, uid: string, deps: Speech
   }
   const said = speechTextOf(order);
   if (!hasSpeakableContent(said.text)) throw rejections.invalid('text', 'text has nothing that can be spoken');
+  const dictionaries = deps.pronunciation ? await deps.pronunciation.forSynthesis(uid) : { rules: [] };
+  const pronounced = applyPronunciation(said.text, dictionaries.rules);
+  const spans = said.spans ? spansOnSpokenText(said.spans, pronounced.replacements) : undefined;
   try {
-    if (!options.lengthChecked) checkSpokenLength(said.text, resolveLanguage(said.text, order.language));
+    if (!options.lengthChecked) checkSpokenLength(pronounced.spoken, resolveLanguage(said.text, order.language));
   } catch (error) {
     if (error instanceof SpokenTextTooLongError) throw rejections.invalid('text', error.message);
     throw error;
@@ -73,9 +86,10 @@ export async function prepareSpeech(order: SpeakOrder, uid: string, deps: Speech
   return {
     version,
     actorId: resolved.voiceId.replace(/^tc_/, ''),
+    written: { text: said.text, replacements: pronounced.replacements },
     request: {
-      text: said.text,
-      ...(said.spans ? { spans: said.spans } : {}),
+      text: pronounced.spoken,
+      ...(spans ? { spans } : {}),
       language: order.language,
       render: (language) => {
         const rendering = resolved.render(version.model, emotion, language);
@@ -84,6 +98,13 @@ export async function prepareSpeech(order: SpeakOrder, uid: string, deps: Speech
       output: outputSpecOf(order),
     },
   };
+}
+
+/** A synthesis's words moved from the text the engine read onto the text as written. */
+export function onWrittenText(speech: SynthesizedSpeech, prepared: PreparedSpeech): SynthesizedSpeech {
+  const { text, replacements } = prepared.written;
+  if (replacements.length === 0) return speech;
+  return { ...speech, words: wordsOnWrittenText(speech.words, text, replacements) };
 }
 
 /** The spoken text of an order (SSML read); a document it cannot read is refused as an invalid text. */

@@ -16,6 +16,8 @@ export type SpeechErrorCode =
   | 'synthesis_timed_out'
   /** A neural voice whose model the server cannot use now (the operator's to fix). */
   | 'voice_unavailable'
+  /** A pronunciation dictionary (or version) the request names is not the account's, or too many are named. */
+  | 'pronunciation_dictionary_not_found'
   | 'insufficient_credit'
   | 'too_many_concurrent';
 

@@ -1,3 +1,4 @@
+import type { DictionaryLocator } from '../pronunciation-dictionaries/pronunciation-dictionary-service.js';
 import type { EmotionPreset, TtsModel } from '../../synthesis/catalog/voice-types.js';
 
 /** How the emotion of a request is chosen: named (plain or preset prompt) or inferred (smart prompt). */
@@ -31,6 +32,8 @@ export interface SpeechOrder {
    * same bytes whatever the seed.
    */
   seed: number | null;
+  /** Pronunciation dictionaries the request names (ElevenLabs' locators), besides the account's defaults. */
+  dictionaries?: readonly DictionaryLocator[];
 }
 
 export const defaultOutputOrder: OutputOrder = { format: 'wav', volume: 100, targetLufs: null, pitch: 0, tempo: 1 };

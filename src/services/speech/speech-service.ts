@@ -10,6 +10,9 @@ import type { RenderedSentence } from '../../synthesis/pool/tasks.js';
 import { detectLanguage } from '../../synthesis/text/detect-language.js';
 import { hasSpeakableContent } from '../../synthesis/text/speakable.js';
 import { readSpeechText, type SpeechText } from '../../text/ssml/read-ssml.js';
+import { applyPronunciation, spansOnSpokenText, wordsOnWrittenText, type Replacement } from '../../text/pronunciation/apply-pronunciation.js';
+import { PronunciationDictionaryError } from '../pronunciation-dictionaries/pronunciation-dictionary-errors.js';
+import type { AppliedDictionaries, DictionaryLocator, PronunciationSource } from '../pronunciation-dictionaries/pronunciation-dictionary-service.js';
 import { SsmlError } from '../../text/ssml/ssml-error.js';
 import type { ResolvedVoice, VoiceResolver } from '../voices/voice-resolver.js';
 import type { Admission, HeldSlot, SpeechAdmission } from './admission.js';
@@ -27,6 +30,11 @@ export interface PreparedSpeech {
   cost: number;
   /** The response cache's key: every input that shapes the answer's bytes. */
   cacheKey: string;
+  /**
+   * The text as written (an SSML document's spoken text, before the pronunciation dictionaries'
+   * aliases): what billing, timings and captions refer to. `request.text` is what the engine reads.
+   */
+  written: { text: string; replacements: Replacement[] };
 }
 
 /** A streaming synthesis whose first sentence is rendered already (so errors came before any byte). */
@@ -64,6 +72,8 @@ export interface SpeechServiceDeps {
   admission: SpeechAdmission;
   /** Finished answers of identical requests (off when absent). */
   cache?: SpeechCache;
+  /** The account's pronunciation dictionaries (none applied when absent). */
+  pronunciation?: PronunciationSource;
 }
 
 /** The rate of every non-streamed answer of the current interface (WAV and MP3). */
@@ -88,8 +98,12 @@ export class SpeechService {
     const emotion = chooseEmotion(voice, { ...order, text: said.text }, segment);
     if (!hasSpeakableContent(said.text)) throw new SpeechError('nothing_to_speak', 'The text contains nothing that can be spoken', segment);
     const language = order.language ?? detectLanguage(said.text) ?? voice.language;
+    // The dictionaries' aliases are what the engine reads; the written text stays what is billed and timed.
+    const dictionaries = await this.dictionariesOf(accountUid, order.dictionaries ?? [], segment);
+    const pronounced = applyPronunciation(said.text, dictionaries.rules);
+    const spans = said.spans ? spansOnSpokenText(said.spans, pronounced.replacements) : undefined;
     try {
-      checkSpokenLength(said.text, language);
+      checkSpokenLength(pronounced.spoken, language);
     } catch (error) {
       if (error instanceof SpokenTextTooLongError) throw new SpeechError('text_expands_too_much', error.message, segment);
       throw error;
@@ -115,13 +129,33 @@ export class SpeechService {
       language,
       output,
       seed,
+      // Only when some apply, so that keys of requests without dictionaries stay as they were.
+      ...(dictionaries.versions.length > 0 ? { dictionaries: dictionaries.versions } : {}),
     });
     return {
-      request: { text: said.text, ...(said.spans ? { spans: said.spans } : {}), language, render: (lang) => voice.render(order.model, emotion, lang), output, seed },
+      request: { text: pronounced.spoken, ...(spans ? { spans } : {}), language, render: (lang) => voice.render(order.model, emotion, lang), output, seed },
       emotion,
       cost: creditCost(said.text),
       cacheKey,
+      written: { text: said.text, replacements: pronounced.replacements },
     };
+  }
+
+  /** Refuses (pronunciation_dictionary_not_found) dictionaries that are not the account's, before a session starts. */
+  async checkDictionaries(accountUid: string, dictionaries: readonly DictionaryLocator[]): Promise<void> {
+    await this.dictionariesOf(accountUid, dictionaries);
+  }
+
+  /** The dictionaries a request names and the account's defaults; one that is not the account's is refused. */
+  private async dictionariesOf(accountUid: string, named: readonly DictionaryLocator[], segment?: number): Promise<AppliedDictionaries> {
+    const source = this.deps.pronunciation;
+    if (!source) return { rules: [], versions: [] };
+    try {
+      return await source.forSynthesis(accountUid, named);
+    } catch (error) {
+      if (error instanceof PronunciationDictionaryError) throw new SpeechError('pronunciation_dictionary_not_found', error.message, segment);
+      throw error;
+    }
   }
 
   /**
@@ -134,13 +168,13 @@ export class SpeechService {
     const { cache } = this.deps;
     try {
       const cached = await cache?.get(prepared.cacheKey);
-      // `text`: what the words' offsets point into (an SSML document's spoken text).
-      const { text } = prepared.request;
+      // `text`: what the words' offsets point into (an SSML document's spoken text, as written).
+      const { text } = prepared.written;
       if (cached) {
         await admission.end('done');
         return { ...cached, text };
       }
-      const speech = await this.deps.synthesizer.synthesize(prepared.request);
+      const speech = onWrittenText(await this.deps.synthesizer.synthesize(prepared.request), prepared);
       await admission.end('done');
       await cache?.put(prepared.cacheKey, speech, accountUid);
       return { ...speech, text };
@@ -170,7 +204,7 @@ export class SpeechService {
         await charge.end('done');
         return cached;
       }
-      const speech = await speakBySentences(this.deps.synthesizer, prepared.request);
+      const speech = onWrittenText(await speakBySentences(this.deps.synthesizer, prepared.request), prepared);
       await charge.end('done');
       await cache?.put(prepared.cacheKey, speech, slot.accountUid);
       return speech;
@@ -341,6 +375,13 @@ function cachedStream(cached: CachedSpeech, prepared: PreparedSpeech, text: stri
     },
     cancel: settle,
   };
+}
+
+/** A synthesis's words moved from the text the engine read onto the text as written. */
+function onWrittenText(speech: SynthesizedSpeech, prepared: PreparedSpeech): SynthesizedSpeech {
+  const { text, replacements } = prepared.written;
+  if (replacements.length === 0) return speech;
+  return { ...speech, words: wordsOnWrittenText(speech.words, text, replacements) };
 }
 
 /** The spoken text of an order; an SSML document it cannot read is refused, naming what is wrong. */

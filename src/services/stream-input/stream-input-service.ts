@@ -1,3 +1,4 @@
+import type { DictionaryLocator } from '../pronunciation-dictionaries/pronunciation-dictionary-service.js';
 import type { ElevenLabsSpeechService } from '../elevenlabs-speech/elevenlabs-speech-service.js';
 import type { ElevenLabsVoiceSettings } from '../elevenlabs-speech/voice-settings.js';
 import type { SpeechService } from '../speech/speech-service.js';
@@ -15,6 +16,8 @@ export interface StreamInputRequest {
   language: string | null;
   settings: ElevenLabsVoiceSettings | null;
   seed: number | null;
+  /** Pronunciation dictionaries the first message names, besides the account's defaults. */
+  dictionaries: readonly DictionaryLocator[];
   encoding: AudioEncoding;
   /** Characters before a chunk is cut inside a sentence; null never (auto_mode). */
   schedule: readonly number[] | null;
@@ -45,8 +48,11 @@ export class StreamInputService {
       seed: request.seed,
       previousText: null,
       nextText: null,
+      dictionaries: request.dictionaries,
       encoding: request.encoding,
     });
+    // A dictionary that is not the account's is refused now, not at the first chunk.
+    if (request.dictionaries.length > 0) await this.deps.speech.checkDictionaries(accountUid, request.dictionaries);
     const slot = await this.deps.speech.holdSlot(accountUid);
     return new StreamInputSession(
       slot,

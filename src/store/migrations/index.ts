@@ -15,6 +15,7 @@ import * as cacheOwner from './0013_cache_owner.js';
 import * as nodes from './0014_nodes.js';
 import * as deliveryAttemptLease from './0015_delivery_attempt_lease.js';
 import * as auditPagingUploadReservations from './0016_audit_paging_upload_reservations.js';
+import * as pronunciationDictionaries from './0017_pronunciation_dictionaries.js';
 
 /**
  * Every migration, listed by hand rather than found by reading a folder, so the same list works
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0014_nodes': nodes,
   '0015_delivery_attempt_lease': deliveryAttemptLease,
   '0016_audit_paging_upload_reservations': auditPagingUploadReservations,
+  '0017_pronunciation_dictionaries': pronunciationDictionaries,
 };
