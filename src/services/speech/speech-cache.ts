@@ -11,8 +11,11 @@ const blobPrefix = 'cache/speech/';
 
 export type CacheOutcome = 'hit' | 'miss';
 
-/** A cached answer; a recorded stream also keeps its chunks (bytes, and characters spoken up to the end of each). */
-export type CachedSpeech = SynthesizedSpeech & { chunks?: { size: number; spokenUpTo: number }[] };
+/**
+ * A cached answer; a recorded stream also keeps its chunks (bytes, and characters spoken up to the
+ * end of each); a recorded sentence stream (sentence-stream.ts) its sentences' metadata.
+ */
+export type CachedSpeech = SynthesizedSpeech & { chunks?: { size: number; spokenUpTo: number }[]; sentences?: unknown[] };
 
 export interface SpeechCacheStats {
   hits: number;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
+import { ElevenLabsClient, ElevenLabsError, type ElevenLabs } from '@elevenlabs/elevenlabs-js';
 import { TypecastClient } from '@neosapience/typecast-js';
 import { outputFormatNames } from '../../../src/http/elevenlabs/output-format.js';
 import { ffmpegSeconds, ffprobeStream } from '../../synthesis/ffmpeg-decode.js';
@@ -124,6 +124,66 @@ describe('ElevenLabs API with the official @elevenlabs/elevenlabs-js client', ()
     assert.equal(chunks.map((c) => c.alignment!.characters.join('')).join(''), long);
     const audio = Buffer.concat(chunks.map((c) => Buffer.from(c.audioBase64, 'base64')));
     assert.ok((await ffmpegSeconds(audio)) > 4);
+  });
+
+  it('streamWithTimestamps streams: the first sentence is received while the last one is still waiting to be rendered', { timeout: 120_000 }, async () => {
+    const sentences = ['The harbour opens at dawn.', 'Boats leave once the fog lifts, one after another.', 'Lanterns guide them home tonight.'];
+    const spoken = sentences.join(' ');
+    // The last sentence's render waits until the client holds the first piece: a route that
+    // answered only after the whole synthesis would never send it (and the test would time out).
+    const pool = cv.server.services.pool;
+    const render = pool.renderSentence;
+    const events: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    pool.renderSentence = async function (this: typeof pool, task) {
+      if (task.text.includes('Lanterns')) {
+        await released;
+        events.push('last sentence rendering');
+      }
+      return render.call(this, task);
+    };
+    const used = async () => (await client.user.subscription.get()).characterCount;
+    const usedBefore = await used();
+    const chunks: ElevenLabs.StreamingAudioChunkWithTimestampsResponse[] = [];
+    try {
+      for await (const chunk of await client.textToSpeech.streamWithTimestamps(olivia, { text: spoken, modelId: 'ssfm-v30', outputFormat: 'mp3_44100_128' })) {
+        if (chunks.length === 0) {
+          events.push('first piece received');
+          release();
+        }
+        chunks.push(chunk);
+      }
+    } finally {
+      pool.renderSentence = render;
+      release();
+    }
+    assert.deepEqual(events, ['first piece received', 'last sentence rendering']);
+    assert.equal(chunks.length, sentences.length);
+    // A piece a sentence (the whitespace before it with it), joined the text exactly.
+    assert.deepEqual(chunks.map((c) => c.alignment!.characters.join('')), sentences.map((s, i) => (i === 0 ? s : ` ${s}`)));
+    const pieces = chunks.map((c) => Buffer.from(c.audioBase64, 'base64'));
+    for (const piece of pieces) assert.ok((await ffmpegSeconds(piece)) > 0.5);
+    const seconds = await ffmpegSeconds(Buffer.concat(pieces));
+    for (const key of ['alignment', 'normalizedAlignment'] as const) {
+      const starts = chunks.flatMap((c) => c[key]!.characterStartTimesSeconds);
+      const ends = chunks.flatMap((c) => c[key]!.characterEndTimesSeconds);
+      assert.equal(starts.length, chunks.flatMap((c) => c[key]!.characters).length);
+      for (let i = 0; i < starts.length; i++) {
+        assert.ok(starts[i] <= ends[i] && ends[i] <= seconds + 0.05, `${key} ${i}: ${starts[i]}–${ends[i]} of ${seconds}`);
+        if (i > 0) assert.ok(starts[i] >= starts[i - 1], `${key}: start of ${i} before ${i - 1}`);
+      }
+    }
+    // Times count from the start of the whole audio: the last piece's words are in the last third.
+    assert.ok(chunks.at(-1)!.alignment!.characterStartTimesSeconds.at(-1)! > (seconds * 2) / 3);
+    assert.equal(await used(), usedBefore + spoken.length);
+    // Asked again: the same pieces, from the response cache, charged alike.
+    const hits = cv.server.services.speechCache.stats.hits;
+    const again: ElevenLabs.StreamingAudioChunkWithTimestampsResponse[] = [];
+    for await (const chunk of await client.textToSpeech.streamWithTimestamps(olivia, { text: spoken, modelId: 'ssfm-v30', outputFormat: 'mp3_44100_128' })) again.push(chunk);
+    assert.equal(cv.server.services.speechCache.stats.hits, hits + 1);
+    assert.deepEqual(again, chunks);
+    assert.equal(await used(), usedBefore + 2 * spoken.length);
   });
 
   it('a voice added from a sample speaks, is listed as cloned, and is deleted', async () => {
