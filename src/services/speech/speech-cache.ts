@@ -5,7 +5,7 @@ import type { SynthesisCacheRepository } from '../../repositories/synthesis-cach
 import type { SynthesizedSpeech } from '../../synthesis/pipeline/speech-request.js';
 
 /** Bump when the engines or the pipeline change what the same request sounds like: old entries stop matching. */
-const CACHE_FORMAT = 'orator-speech-cache/1';
+const CACHE_FORMAT = 'orator-speech-cache/2';
 const MAGIC = Buffer.from('ORC1');
 const blobPrefix = 'cache/speech/';
 
