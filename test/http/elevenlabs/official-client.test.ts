@@ -30,8 +30,7 @@ describe('ElevenLabs API with the official @elevenlabs/elevenlabs-js client', ()
   let olivia: string;
   /**
    * Seconds of the same text in the same voice and model from Typecast's /v1/text-to-speech/stream
-   * (which these routes stream through; a stream sets every sentence apart, a file may speak
-   * several in one engine call): the yardstick.
+   * (which these routes stream through): the yardstick.
    */
   let expected: number;
 
