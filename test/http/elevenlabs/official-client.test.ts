@@ -185,6 +185,53 @@ describe('ElevenLabs API with the official @elevenlabs/elevenlabs-js client', ()
     assert.equal(await used(), usedBefore + 2 * spoken.length);
   });
 
+  it('streamWithTimestamps: a listener that leaves after the first line is charged only the sentences it was sent', { timeout: 120_000 }, async () => {
+    const sentences = ['Leaving early is allowed.', 'The second sentence may still be sent.', 'Nobody hears this third one at all.'];
+    const spoken = sentences.join(' ');
+    const fresh = await cv.server.createAccount('custom');
+    const own = new ElevenLabsClient({ apiKey: fresh.apiKey, baseUrl: cv.server.url, maxRetries: 0 });
+    const used = async () => (await own.user.subscription.get()).characterCount;
+    const pool = cv.server.services.pool;
+    const render = pool.renderSentence;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The last sentence waits until the listener has left, so it is never sent.
+    pool.renderSentence = async function (this: typeof pool, task) {
+      if (task.text.includes('Nobody')) await released;
+      return render.call(this, task);
+    };
+    try {
+      const stop = new AbortController();
+      const res = await fetch(`${cv.server.url}/v1/text-to-speech/${olivia}/stream/with-timestamps`, {
+        method: 'POST',
+        headers: { 'xi-api-key': fresh.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ text: spoken, model_id: 'ssfm-v30' }),
+        signal: stop.signal,
+      });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('character-cost'), String(spoken.length));
+      const reader = res.body!.getReader();
+      let received = '';
+      while (!received.includes('\n')) received += new TextDecoder().decode((await reader.read()).value);
+      assert.equal(JSON.parse(received.slice(0, received.indexOf('\n'))).alignment.characters.join(''), sentences[0]);
+      stop.abort();
+      // The event awaited: the characters not sent come back (the slot is freed in the same step),
+      // while the last sentence is still held.
+      const kept = [sentences[0].length, `${sentences[0]} ${sentences[1]}`.length];
+      let charged = await used();
+      for (let polls = 0; !kept.includes(charged) && polls < 2000; polls++) {
+        await new Promise((resolve) => setImmediate(resolve));
+        charged = await used();
+      }
+      assert.ok(kept.includes(charged), `charged ${charged} of ${spoken.length}`);
+    } finally {
+      release();
+      pool.renderSentence = render;
+    }
+    // The slot is free again: the next request of the account is served.
+    assert.ok((await bytesOf(await own.textToSpeech.convert(olivia, { text: 'Still here.' }))).length > 0);
+  });
+
   it('a voice added from a sample speaks, is listed as cloned, and is deleted', async () => {
     const sample = cv.wav(await cv.speaker());
     const added = await client.voices.ivc.create({ name: 'Sampled', files: [new Blob([new Uint8Array(sample)], { type: 'audio/wav' })], description: 'from a test', labels: { accent: 'none' } });
