@@ -113,6 +113,24 @@ describe('ElevenLabs API with the official @elevenlabs/elevenlabs-js client', ()
       assert.equal(timed.alignment!.characters.join(''), script.text);
       assert.ok(timed.alignment!.characterEndTimesSeconds.at(-1)! > seconds / 2);
     });
+
+    it(`streamWithTimestamps (${script.language}): a line a sentence, the characters join back to the text, times ordered inside the whole audio`, async () => {
+      const { voices } = await client.voices.search({ language: script.language, pageSize: 1 });
+      const lines: ElevenLabs.StreamingAudioChunkWithTimestampsResponse[] = [];
+      for await (const line of await client.textToSpeech.streamWithTimestamps(voices[0].voiceId, { text: script.text, outputFormat: 'pcm_16000' })) lines.push(line);
+      assert.equal(lines.length, 2);
+      const seconds = Buffer.concat(lines.map((l) => Buffer.from(l.audioBase64, 'base64'))).length / 2 / 16000;
+      for (const key of ['alignment', 'normalizedAlignment'] as const) {
+        const starts = lines.flatMap((l) => l[key]!.characterStartTimesSeconds);
+        const ends = lines.flatMap((l) => l[key]!.characterEndTimesSeconds);
+        for (let i = 0; i < starts.length; i++) {
+          assert.ok(starts[i] <= ends[i] && ends[i] <= seconds + 0.01, `${key} ${i}: ${starts[i]}–${ends[i]} of ${seconds}`);
+          if (i > 0) assert.ok(starts[i] >= starts[i - 1], `${key}: start of ${i} before ${i - 1}`);
+        }
+      }
+      assert.equal(lines.map((l) => l.alignment!.characters.join('')).join(''), script.text);
+      assert.ok(lines[1].alignment!.characterStartTimesSeconds.at(-1)! > seconds / 2);
+    });
   }
 
   it('streamWithTimestamps: pieces whose audio joins into one stream and whose characters join back to the text', async () => {
