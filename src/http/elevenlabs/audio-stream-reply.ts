@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ElevenLabsAudioStream } from '../../services/elevenlabs-speech/elevenlabs-speech-service.js';
 
 /**
- * Sends an audio stream as a chunked answer. The synthesis is stopped (and the characters not
+ * Sends an audio stream (or a stream of timed JSON lines) as a chunked answer. The synthesis is stopped (and the characters not
  * sent given back) when the listener leaves before the end, even before the first byte.
  */
 export async function sendAudioStream(request: FastifyRequest, reply: FastifyReply, open: () => Promise<ElevenLabsAudioStream>): Promise<FastifyReply> {

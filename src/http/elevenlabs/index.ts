@@ -23,7 +23,7 @@ import { StreamInputService } from '../../services/stream-input/stream-input-ser
 
 /** The ElevenLabs speech service over an app's services (stateless: every route, the WebSocket's too, may share one or make its own). */
 export function elevenLabsSpeechOf(services: Services): ElevenLabsSpeechService {
-  return new ElevenLabsSpeechService({ speech: services.speech, voices: services.voices });
+  return new ElevenLabsSpeechService({ speech: services.speech, voices: services.voices, pool: services.pool });
 }
 
 /**

@@ -8,6 +8,10 @@ import { SpeechError } from '../speech/speech-errors.js';
 import { creditCost, defaultOutputOrder, type SpeechOrder } from '../speech/speech-order.js';
 import type { VoiceResolver } from '../voices/voice-resolver.js';
 import type { DictionaryLocator } from '../pronunciation-dictionaries/pronunciation-dictionary-service.js';
+import type { SynthesisPool } from '../../synthesis/pool/synthesis-pool.js';
+import type { TimedSentence } from '../speech/sentence-stream.js';
+import { ChunkEncoder } from '../stream-input/chunk-encoder.js';
+import type { SpokenPiece } from '../stream-input/chunk-speaker.js';
 import { alignmentOf, sliceAlignment, type CharacterAlignment } from './alignment.js';
 import { chooseModel, elevenLabsModelIds, modelForId } from './model-ids.js';
 import { prosodyOf, type ElevenLabsVoiceSettings } from './voice-settings.js';
@@ -48,10 +52,19 @@ export interface TimedAudio {
 export interface ElevenLabsSpeechDeps {
   speech: SpeechService;
   voices: VoiceResolver;
+  /** Encodes a timed stream's MP3 chunks. */
+  pool: Pick<SynthesisPool, 'encodeChunk'>;
 }
 
-/** Audio of a timed stream's chunk: whole words, about this long (the last takes the rest). */
-const timedChunkSeconds = 1;
+/** Timed audio under way: the first sentence is rendered, so refusals came before any byte. */
+export interface TimedAudioStream {
+  /** Credits charged (characters of the text). */
+  credits: number;
+  /** A piece a sentence, sent as soon as it is rendered; iterate once. */
+  chunks(): AsyncGenerator<TimedAudio>;
+  /** The listener left: stop, free the slot, give back what was not sent. */
+  cancel(): Promise<void>;
+}
 
 /**
  * ElevenLabs' text-to-speech over the Typecast interface's SpeechService: the same voices, plan
@@ -117,29 +130,45 @@ export class ElevenLabsSpeechService {
   }
 
   /**
-   * `stream/with-timestamps`: the audio in pieces of whole words (about a second each), each with
-   * the characters it speaks; times count from the start of the whole audio. The pieces are one
-   * encoder's output, so joined they are one valid stream.
+   * `stream/with-timestamps`: a piece a sentence, each as soon as it is rendered (and those before
+   * it sent), encoded as the stream-input WebSocket encodes its chunks (chunk-encoder.ts: joined,
+   * the pieces are one valid stream, as long as the same text's `stream`). A piece's characters
+   * are those of its sentence, the whitespace before it included; their times count from the
+   * start of the whole audio (as decoded, codec delay included), as ElevenLabs' HTTP stream gives
+   * them.
    */
-  async *timedChunks(accountUid: string, order: ElevenLabsSpeechOrder): AsyncGenerator<TimedAudio> {
-    const { samples, duration, alignment, normalizedAlignment } = await this.timedSpeech(accountUid, order);
+  async openTimed(accountUid: string, order: ElevenLabsSpeechOrder): Promise<TimedAudioStream> {
+    const speechOrder = await this.speechOrderOf(accountUid, order);
     const rate = order.encoding.sampleRate;
-    const cuts = wordCuts(alignment, duration);
-    const pieces = cuts.map((cut) => samples.subarray(Math.round(cut.start * rate), cut.last ? samples.length : Math.round(cut.end * rate)));
-    const audio = await encodeWhole(order.encoding, pieces);
-    let spokenFrom = 0;
-    for (const [i, cut] of cuts.entries()) {
-      const starts = normalizedAlignment.character_start_times_seconds;
-      let spokenTo = spokenFrom;
-      while (spokenTo < starts.length && (cut.last || starts[spokenTo] < cut.end)) spokenTo++;
-      yield {
-        audio: audio[i],
-        duration: cut.end - cut.start,
-        alignment: sliceAlignment(alignment, cut.from, cut.to),
-        normalizedAlignment: sliceAlignment(normalizedAlignment, spokenFrom, spokenTo),
-      };
-      spokenFrom = spokenTo;
+    const stream = await this.deps.speech.openSentences(accountUid, speechOrder, rate);
+    const { encoding } = order;
+    const { pool } = this.deps;
+    async function* chunks(): AsyncGenerator<TimedAudio> {
+      // Made here, so only this loop ever touches it (closing it from elsewhere mid-encode is unsafe).
+      const encoder = new ChunkEncoder(encoding, speechOrder.output.tempo, pool);
+      let sent = 0;
+      let first = true;
+      try {
+        for await (const sentence of stream.sentences()) {
+          const piece = await spokenPieceOf(stream.text, sentence, first, rate);
+          first = false;
+          const encoded = await encoder.encodeAfterPause(piece, sentence.pauseBefore);
+          // The codec's tail (Opus's last frame) goes with the last piece: no piece without characters.
+          const tail = sentence.last ? await encoder.finish() : null;
+          const whole = (a: CharacterAlignment) => sliceAlignment(a, 0, a.characters.length, sent);
+          yield {
+            audio: tail ? concat(encoded.audio, tail.audio) : encoded.audio,
+            duration: encoded.seconds,
+            alignment: whole(encoded.alignment),
+            normalizedAlignment: whole(encoded.normalizedAlignment),
+          };
+          sent += encoded.seconds;
+        }
+      } finally {
+        await encoder.close();
+      }
     }
+    return { credits: stream.credits, chunks, cancel: () => stream.cancel() };
   }
 
   private async timedSpeech(accountUid: string, order: ElevenLabsSpeechOrder) {
@@ -153,32 +182,6 @@ export class ElevenLabsSpeechService {
       normalizedAlignment: alignmentOf(speech.spoken.text, speech.spoken.words, speech.duration),
     };
   }
-}
-
-interface Cut {
-  /** Characters from…to (exclusive) of the alignment. */
-  from: number;
-  to: number;
-  start: number;
-  end: number;
-  last: boolean;
-}
-
-/** Where a timed stream is cut: before a whitespace character, once a piece has its second of audio. */
-function wordCuts(alignment: CharacterAlignment, duration: number): Cut[] {
-  const cuts: Cut[] = [];
-  const starts = alignment.character_start_times_seconds;
-  let from = 0;
-  let start = 0;
-  for (let i = 1; i < alignment.characters.length; i++) {
-    if (/^\s$/u.test(alignment.characters[i]) && starts[i] - start >= timedChunkSeconds) {
-      cuts.push({ from, to: i, start, end: starts[i], last: false });
-      from = i;
-      start = starts[i];
-    }
-  }
-  cuts.push({ from, to: alignment.characters.length, start, end: Math.max(start, duration), last: true });
-  return cuts;
 }
 
 /** Pieces of PCM through one encoder: one encoded piece each (the encoder's tail goes with the last). */
@@ -201,6 +204,20 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   out.set(a);
   out.set(b, a.length);
   return out;
+}
+
+/** A sentence's samples at `rate`, its characters timed from its first sample (a space first in the spoken text after the first, as the whole answer joins them). */
+async function spokenPieceOf(text: string, sentence: TimedSentence, first: boolean, rate: number): Promise<SpokenPiece> {
+  const pcm = sentence.sampleRate === rate ? { samples: sentence.samples, sampleRate: rate } : await resample({ samples: sentence.samples, sampleRate: sentence.sampleRate }, rate);
+  const duration = pcm.samples.length / rate;
+  const spokenText = first ? sentence.spokenText : ` ${sentence.spokenText}`;
+  const spokenWords = first ? sentence.spokenWords : sentence.spokenWords.map((w) => ({ ...w, offset: w.offset + 1 }));
+  return {
+    samples: pcm.samples,
+    sampleRate: rate,
+    alignment: alignmentOf(text.slice(sentence.from, sentence.to), sentence.words, duration),
+    normalizedAlignment: alignmentOf(spokenText, spokenWords, duration),
+  };
 }
 
 function pcm16ToFloat(bytes: Uint8Array): Float32Array {

@@ -5,14 +5,17 @@ import type { SynthesisCacheRepository } from '../../repositories/synthesis-cach
 import type { SynthesizedSpeech } from '../../synthesis/pipeline/speech-request.js';
 
 /** Bump when the engines or the pipeline change what the same request sounds like: old entries stop matching. */
-const CACHE_FORMAT = 'orator-speech-cache/1';
+const CACHE_FORMAT = 'orator-speech-cache/2';
 const MAGIC = Buffer.from('ORC1');
 const blobPrefix = 'cache/speech/';
 
 export type CacheOutcome = 'hit' | 'miss';
 
-/** A cached answer; a recorded stream also keeps its chunks (bytes, and characters spoken up to the end of each). */
-export type CachedSpeech = SynthesizedSpeech & { chunks?: { size: number; spokenUpTo: number }[] };
+/**
+ * A cached answer; a recorded stream also keeps its chunks (bytes, and characters spoken up to the
+ * end of each); a recorded sentence stream (sentence-stream.ts) its sentences' metadata.
+ */
+export type CachedSpeech = SynthesizedSpeech & { chunks?: { size: number; spokenUpTo: number }[]; sentences?: unknown[] };
 
 export interface SpeechCacheStats {
   hits: number;

@@ -22,6 +22,7 @@ import { creditCost, type SpeechOrder } from './speech-order.js';
 import { inferEmotion } from './smart-emotion.js';
 import { speakBySentences } from './sentence-speech.js';
 import { streamChunks, type StreamProgress } from './stream-chunks.js';
+import { cachedSentenceStream, sentencesOfCache, timedSentences, type SentenceStream, type TimedSentence } from './sentence-stream.js';
 
 /** A checked request, ready for the synthesizer, and what it costs. */
 export interface PreparedSpeech {
@@ -293,6 +294,64 @@ export class SpeechService {
               chunks: sizes,
             }, accountUid);
           }
+        } finally {
+          await source.return(undefined);
+          await settle();
+        }
+      },
+      cancel: settle,
+    };
+  }
+
+  /**
+   * A stream of rendered, unencoded sentences with their timings (ElevenLabs'
+   * `stream/with-timestamps`, which encodes and times them itself), rendered at `sampleRate`.
+   * Slot, credits and their return when the listener leaves early as `openStream`; a complete
+   * stream is kept in the response cache, sentence by sentence, and replayed so.
+   */
+  async openSentences(accountUid: string, order: SpeechOrder, sampleRate: number): Promise<SentenceStream> {
+    const prepared = await this.prepare(accountUid, order, sampleRate);
+    const admission = await this.deps.admission.admit(accountUid, prepared.cost);
+    const { cache } = this.deps;
+    const cacheKey = SpeechCache.keyOf({ sentences: prepared.cacheKey });
+    const { text, language } = prepared.request;
+    const stop = new AbortController();
+    let source: AsyncGenerator<TimedSentence>;
+    let first: IteratorResult<TimedSentence>;
+    let fromCache = false;
+    try {
+      const cached = await cache?.get(cacheKey);
+      const replay = cached ? sentencesOfCache(cached) : null;
+      fromCache = replay !== null;
+      source = replay ? (async function* () { yield* replay; })() : timedSentences(this.deps.synthesizer.sentences(prepared.request, { signal: stop.signal }), text, prepared.request.output.tempo);
+      first = await source.next();
+    } catch (error) {
+      await admission.end('failed');
+      throw translate(error);
+    }
+    let handedOver = 0;
+    let complete = false;
+    const settle = async () => {
+      stop.abort();
+      await admission.end('done', complete ? 0 : creditCost(text.slice(handedOver)));
+    };
+    return {
+      text,
+      language,
+      credits: prepared.cost,
+      async *sentences() {
+        const kept: TimedSentence[] = [];
+        try {
+          let next = first;
+          while (!next.done && !stop.signal.aborted) {
+            // Kept before it is handed over: the consumer may hand its samples on (and detach them).
+            if (cache && !fromCache) kept.push({ ...next.value, samples: next.value.samples.slice() });
+            yield next.value;
+            handedOver = next.value.to;
+            next = await source.next();
+          }
+          complete = !stop.signal.aborted;
+          if (complete && cache && !fromCache) await cache.put(cacheKey, cachedSentenceStream(kept, language), accountUid);
         } finally {
           await source.return(undefined);
           await settle();

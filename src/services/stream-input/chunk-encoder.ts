@@ -37,8 +37,14 @@ export class ChunkEncoder {
   ) {}
 
   async encode(piece: SpokenPiece, after: ChunkEnd | null): Promise<OutgoingAudio> {
+    const pause = after === 'sentence' || after === 'flush' ? sentencePauseSeconds / this.tempo : 0;
+    return this.encodeAfterPause(piece, pause);
+  }
+
+  /** A chunk after `pauseSeconds` of silence (ignored before the first chunk). */
+  async encodeAfterPause(piece: SpokenPiece, pauseSeconds: number): Promise<OutgoingAudio> {
     const rate = this.encoding.sampleRate;
-    const pause = after === 'sentence' || after === 'flush' ? Math.round((sentencePauseSeconds / this.tempo) * rate) : 0;
+    const pause = Math.round(pauseSeconds * rate);
     const first = this.first;
     this.first = false;
     if (this.encoding.codec === 'mp3') {
@@ -48,10 +54,11 @@ export class ChunkEncoder {
       this.previousPadding = encoded.decodedSamples - lameEncoderDelay - encoded.samples;
       return this.timed(piece, encoded.audio, encoded.decodedSamples, lead + lameEncoderDelay);
     }
-    const samples = new Float32Array(pause + piece.samples.length);
-    samples.set(piece.samples, pause);
+    const lead = first ? 0 : pause;
+    const samples = new Float32Array(lead + piece.samples.length);
+    samples.set(piece.samples, lead);
     const audio = await (await this.streamEncoder()).encode(samples);
-    return this.timed(piece, audio, samples.length, pause);
+    return this.timed(piece, audio, samples.length, lead);
   }
 
   /** What the codec still holds once the input has ended (Opus's last frame), or null. */

@@ -185,8 +185,9 @@ export class Synthesizer {
 /** What the pool needs to render consecutive sentences as one engine call. */
 function sentenceTask(request: SpeechRequest, language: string, rendering: VoiceRendering, plans: SentencePlan[]): Omit<SentenceTask, 'kind'> {
   const { output } = request;
+  const spoken = joinSpoken(plans);
   return {
-    text: joinSpoken(plans).text,
+    text: spoken.text,
     language,
     voice: rendering.voice,
     prosody: rendering.prosody,
@@ -196,5 +197,7 @@ function sentenceTask(request: SpeechRequest, language: string, rendering: Voice
     lastPitch: output.lastPitch,
     profile: rendering.profile,
     seed: request.seed ?? 0,
+    // Several sentences in one call get the pause a stream puts between them, not the engine's own.
+    ...(plans.length > 1 ? { sentences: { starts: spoken.offsets, pauseSeconds: sentencePauseSeconds } } : {}),
   };
 }

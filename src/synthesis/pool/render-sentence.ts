@@ -5,6 +5,7 @@ import { applyGain } from '../dsp/gain.js';
 import type { EngineOutput } from '../engines/engine.js';
 import { engineFor } from '../engines/registered-engines.js';
 import { shiftLastWordPitch } from '../prosody/last-word-pitch.js';
+import { spaceSentences } from './space-sentences.js';
 import { trimSilence } from './trim-silence.js';
 import { applyVoiceProfile } from '../adaptation/apply-profile.js';
 import type { RenderedSentence, SentenceTask } from './tasks.js';
@@ -22,7 +23,10 @@ export function speakSentence(task: SentenceTask): Promise<EngineOutput> {
 
 /** What follows the engine: trim, DSP the engine could not do, resample, output pitch and tempo. */
 export async function finishSentence(task: SentenceTask, output: EngineOutput): Promise<RenderedSentence> {
-  let speech: TimedPcm = trimSilence(output);
+  // The pause between sentences of one engine call is set before the DSP, which scales it as it
+  // scales the speech: a rate the engine did not apply is undone here, the tempo is meant.
+  const pause = (task.sentences?.pauseSeconds ?? 0) * (output.applied.rate ? 1 : task.prosody.rate);
+  let speech: TimedPcm = task.sentences ? spaceSentences(output, task.sentences.starts, pause) : trimSilence(output);
   const missingPitch = output.applied.pitch ? unreachedPitch(task.prosody.pitch, output.achievedPitch) : task.prosody.pitch;
   if (!output.applied.rate && task.prosody.rate !== 1) speech = await changeTempo(speech, task.prosody.rate);
   if (!output.applied.volume && task.prosody.volume !== 1) speech = applyGain(speech, task.prosody.volume);

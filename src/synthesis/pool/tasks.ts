@@ -20,6 +20,11 @@ export interface SentenceTask {
   profile?: VoiceProfile;
   /** The request's seed, handed to the engine (0 when the request named none). */
   seed?: number;
+  /**
+   * Where each sentence starts in `text` when it holds several (one engine call for neighbouring
+   * sentences), and the pause put between them, in seconds before the tempo (space-sentences.ts).
+   */
+  sentences?: { starts: number[]; pauseSeconds: number };
 }
 
 export interface RenderedSentence {

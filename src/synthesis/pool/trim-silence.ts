@@ -1,4 +1,4 @@
-import type { TimedPcm } from '../audio.js';
+import type { Pcm, TimedPcm } from '../audio.js';
 import { activeSpeech } from '../analysis/active-speech.js';
 
 /** Silence kept around the speech so onsets and releases are not clipped. */
@@ -9,11 +9,11 @@ const marginSeconds = 0.03;
  * pauses between sentences. Word times move with the cut and stay inside the audio.
  */
 export function trimSilence(timed: TimedPcm): TimedPcm {
-  const bounds = activeSpeech(timed, { rangeDb: 50, floorDb: -55 });
+  const bounds = keptSamples(timed);
   if (!bounds) return timed;
   const { sampleRate, samples } = timed;
-  const from = Math.max(0, Math.floor((bounds.start - marginSeconds) * sampleRate));
-  const to = Math.min(samples.length, Math.ceil((bounds.end + marginSeconds) * sampleRate));
+  const from = Math.max(0, bounds.from);
+  const to = Math.min(samples.length, bounds.to);
   const shift = from / sampleRate;
   const duration = (to - from) / sampleRate;
   const clampTime = (t: number) => Math.min(duration, Math.max(0, t - shift));
@@ -24,4 +24,14 @@ export function trimSilence(timed: TimedPcm): TimedPcm {
     sampleRate,
     words: timed.words.map((w) => ({ ...w, start: clampTime(w.start), end: clampTime(w.end) })),
   };
+}
+
+/**
+ * The samples trimming keeps (speech and its margins), not clamped to the audio: a caller trimming
+ * a stretch of a longer audio may take the margins from around it. Null when nothing is speech.
+ */
+export function keptSamples(pcm: Pcm): { from: number; to: number } | null {
+  const bounds = activeSpeech(pcm, { rangeDb: 50, floorDb: -55 });
+  if (!bounds) return null;
+  return { from: Math.floor((bounds.start - marginSeconds) * pcm.sampleRate), to: Math.ceil((bounds.end + marginSeconds) * pcm.sampleRate) };
 }

@@ -6,6 +6,7 @@ import { parseMpegFrameHeader } from '../../../src/synthesis/decoders/mpeg-frame
 import { lameEncoderDelay } from '../../../src/services/speech/stream-chunks.js';
 import { measureLoudness } from '../../../src/synthesis/analysis/loudness.js';
 import { decodeMp3 } from '../../../src/synthesis/decoders/mp3.js';
+import { decodeWav } from '../../../src/synthesis/decoders/wav.js';
 import { englishText, openCurrentApi, type CurrentApi } from './current-api.js';
 
 interface Received {
@@ -99,6 +100,19 @@ describe('POST /v1/text-to-speech/stream', () => {
     await file.arrayBuffer();
     const streamSeconds = pcmBytes / 2 / 32000;
     assert.ok(Math.abs(streamSeconds - fileSeconds) < 0.02, `stream ${streamSeconds} s, file ${fileSeconds} s`);
+  });
+
+  it('sentences that share one engine call in the file answer are set apart there as in the stream: the same pause, the same length', async () => {
+    // Short: the file answer speaks both sentences in one engine call (group-sentences.ts).
+    const text = 'Good morning. The train leaves from platform four in ten minutes.';
+    const r = await stream({ text });
+    const streamSeconds = (joined(r).length - 44) / 2 / 32000;
+    const file = await api.call('POST', '/v1/text-to-speech', { body: { voice_id: olivia, model: 'ssfm-v30', text } });
+    const pcm = decodeWav(new Uint8Array(await file.arrayBuffer()));
+    // The engine's own pause gave way to the pipeline's: 0.3 s of silence (its middle exact zeros once resampled).
+    assert.equal(splitAtSilence(pcm.samples, Math.round(0.25 * pcm.sampleRate)).length, 2);
+    const fileSeconds = pcm.samples.length / pcm.sampleRate;
+    assert.ok(Math.abs(streamSeconds - fileSeconds) < 0.06, `stream ${streamSeconds} s, file ${fileSeconds} s`);
   });
 
   it('sends the first audio long before a long text is synthesized', async (t) => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
+import { ElevenLabsClient, ElevenLabsError, type ElevenLabs } from '@elevenlabs/elevenlabs-js';
 import { TypecastClient } from '@neosapience/typecast-js';
 import { outputFormatNames } from '../../../src/http/elevenlabs/output-format.js';
 import { ffmpegSeconds, ffprobeStream } from '../../synthesis/ffmpeg-decode.js';
@@ -30,8 +30,7 @@ describe('ElevenLabs API with the official @elevenlabs/elevenlabs-js client', ()
   let olivia: string;
   /**
    * Seconds of the same text in the same voice and model from Typecast's /v1/text-to-speech/stream
-   * (which these routes stream through; a stream sets every sentence apart, a file may speak
-   * several in one engine call): the yardstick.
+   * (which these routes stream through): the yardstick.
    */
   let expected: number;
 
@@ -114,6 +113,24 @@ describe('ElevenLabs API with the official @elevenlabs/elevenlabs-js client', ()
       assert.equal(timed.alignment!.characters.join(''), script.text);
       assert.ok(timed.alignment!.characterEndTimesSeconds.at(-1)! > seconds / 2);
     });
+
+    it(`streamWithTimestamps (${script.language}): a line a sentence, the characters join back to the text, times ordered inside the whole audio`, async () => {
+      const { voices } = await client.voices.search({ language: script.language, pageSize: 1 });
+      const lines: ElevenLabs.StreamingAudioChunkWithTimestampsResponse[] = [];
+      for await (const line of await client.textToSpeech.streamWithTimestamps(voices[0].voiceId, { text: script.text, outputFormat: 'pcm_16000' })) lines.push(line);
+      assert.equal(lines.length, 2);
+      const seconds = Buffer.concat(lines.map((l) => Buffer.from(l.audioBase64, 'base64'))).length / 2 / 16000;
+      for (const key of ['alignment', 'normalizedAlignment'] as const) {
+        const starts = lines.flatMap((l) => l[key]!.characterStartTimesSeconds);
+        const ends = lines.flatMap((l) => l[key]!.characterEndTimesSeconds);
+        for (let i = 0; i < starts.length; i++) {
+          assert.ok(starts[i] <= ends[i] && ends[i] <= seconds + 0.01, `${key} ${i}: ${starts[i]}–${ends[i]} of ${seconds}`);
+          if (i > 0) assert.ok(starts[i] >= starts[i - 1], `${key}: start of ${i} before ${i - 1}`);
+        }
+      }
+      assert.equal(lines.map((l) => l.alignment!.characters.join('')).join(''), script.text);
+      assert.ok(lines[1].alignment!.characterStartTimesSeconds.at(-1)! > seconds / 2);
+    });
   }
 
   it('streamWithTimestamps: pieces whose audio joins into one stream and whose characters join back to the text', async () => {
@@ -124,6 +141,113 @@ describe('ElevenLabs API with the official @elevenlabs/elevenlabs-js client', ()
     assert.equal(chunks.map((c) => c.alignment!.characters.join('')).join(''), long);
     const audio = Buffer.concat(chunks.map((c) => Buffer.from(c.audioBase64, 'base64')));
     assert.ok((await ffmpegSeconds(audio)) > 4);
+  });
+
+  it('streamWithTimestamps streams: the first sentence is received while the last one is still waiting to be rendered', { timeout: 120_000 }, async () => {
+    const sentences = ['The harbour opens at dawn.', 'Boats leave once the fog lifts, one after another.', 'Lanterns guide them home tonight.'];
+    const spoken = sentences.join(' ');
+    // The last sentence's render waits until the client holds the first piece: a route that
+    // answered only after the whole synthesis would never send it (and the test would time out).
+    const pool = cv.server.services.pool;
+    const render = pool.renderSentence;
+    const events: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    pool.renderSentence = async function (this: typeof pool, task) {
+      if (task.text.includes('Lanterns')) {
+        await released;
+        events.push('last sentence rendering');
+      }
+      return render.call(this, task);
+    };
+    const used = async () => (await client.user.subscription.get()).characterCount;
+    const usedBefore = await used();
+    const chunks: ElevenLabs.StreamingAudioChunkWithTimestampsResponse[] = [];
+    try {
+      for await (const chunk of await client.textToSpeech.streamWithTimestamps(olivia, { text: spoken, modelId: 'ssfm-v30', outputFormat: 'mp3_44100_128' })) {
+        if (chunks.length === 0) {
+          events.push('first piece received');
+          release();
+        }
+        chunks.push(chunk);
+      }
+    } finally {
+      pool.renderSentence = render;
+      release();
+    }
+    assert.deepEqual(events, ['first piece received', 'last sentence rendering']);
+    assert.equal(chunks.length, sentences.length);
+    // A piece a sentence (the whitespace before it with it), joined the text exactly.
+    assert.deepEqual(chunks.map((c) => c.alignment!.characters.join('')), sentences.map((s, i) => (i === 0 ? s : ` ${s}`)));
+    const pieces = chunks.map((c) => Buffer.from(c.audioBase64, 'base64'));
+    for (const piece of pieces) assert.ok((await ffmpegSeconds(piece)) > 0.5);
+    const seconds = await ffmpegSeconds(Buffer.concat(pieces));
+    for (const key of ['alignment', 'normalizedAlignment'] as const) {
+      const starts = chunks.flatMap((c) => c[key]!.characterStartTimesSeconds);
+      const ends = chunks.flatMap((c) => c[key]!.characterEndTimesSeconds);
+      assert.equal(starts.length, chunks.flatMap((c) => c[key]!.characters).length);
+      for (let i = 0; i < starts.length; i++) {
+        assert.ok(starts[i] <= ends[i] && ends[i] <= seconds + 0.05, `${key} ${i}: ${starts[i]}–${ends[i]} of ${seconds}`);
+        if (i > 0) assert.ok(starts[i] >= starts[i - 1], `${key}: start of ${i} before ${i - 1}`);
+      }
+    }
+    // Times count from the start of the whole audio: the last piece's words are in the last third.
+    assert.ok(chunks.at(-1)!.alignment!.characterStartTimesSeconds.at(-1)! > (seconds * 2) / 3);
+    assert.equal(await used(), usedBefore + spoken.length);
+    // Asked again: the same pieces, from the response cache, charged alike.
+    const hits = cv.server.services.speechCache.stats.hits;
+    const again: ElevenLabs.StreamingAudioChunkWithTimestampsResponse[] = [];
+    for await (const chunk of await client.textToSpeech.streamWithTimestamps(olivia, { text: spoken, modelId: 'ssfm-v30', outputFormat: 'mp3_44100_128' })) again.push(chunk);
+    assert.equal(cv.server.services.speechCache.stats.hits, hits + 1);
+    assert.deepEqual(again, chunks);
+    assert.equal(await used(), usedBefore + 2 * spoken.length);
+  });
+
+  it('streamWithTimestamps: a listener that leaves after the first line is charged only the sentences it was sent', { timeout: 120_000 }, async () => {
+    const sentences = ['Leaving early is allowed.', 'The second sentence may still be sent.', 'Nobody hears this third one at all.'];
+    const spoken = sentences.join(' ');
+    const fresh = await cv.server.createAccount('custom');
+    const own = new ElevenLabsClient({ apiKey: fresh.apiKey, baseUrl: cv.server.url, maxRetries: 0 });
+    const used = async () => (await own.user.subscription.get()).characterCount;
+    const pool = cv.server.services.pool;
+    const render = pool.renderSentence;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The last sentence waits until the listener has left, so it is never sent.
+    pool.renderSentence = async function (this: typeof pool, task) {
+      if (task.text.includes('Nobody')) await released;
+      return render.call(this, task);
+    };
+    try {
+      const stop = new AbortController();
+      const res = await fetch(`${cv.server.url}/v1/text-to-speech/${olivia}/stream/with-timestamps`, {
+        method: 'POST',
+        headers: { 'xi-api-key': fresh.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ text: spoken, model_id: 'ssfm-v30' }),
+        signal: stop.signal,
+      });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('character-cost'), String(spoken.length));
+      const reader = res.body!.getReader();
+      let received = '';
+      while (!received.includes('\n')) received += new TextDecoder().decode((await reader.read()).value);
+      assert.equal(JSON.parse(received.slice(0, received.indexOf('\n'))).alignment.characters.join(''), sentences[0]);
+      stop.abort();
+      // The event awaited: the characters not sent come back (the slot is freed in the same step),
+      // while the last sentence is still held.
+      const kept = [sentences[0].length, `${sentences[0]} ${sentences[1]}`.length];
+      let charged = await used();
+      for (let polls = 0; !kept.includes(charged) && polls < 2000; polls++) {
+        await new Promise((resolve) => setImmediate(resolve));
+        charged = await used();
+      }
+      assert.ok(kept.includes(charged), `charged ${charged} of ${spoken.length}`);
+    } finally {
+      release();
+      pool.renderSentence = render;
+    }
+    // The slot is free again: the next request of the account is served.
+    assert.ok((await bytesOf(await own.textToSpeech.convert(olivia, { text: 'Still here.' }))).length > 0);
   });
 
   it('a voice added from a sample speaks, is listed as cloned, and is deleted', async () => {
