@@ -37,7 +37,7 @@ const runs = 9;
  * 600-character English requests (WAV) per second at 8 clients with `@echogarden/espeak-ng-emscripten`
  * 0.3.5, measured on 2026-11-28 at b4ef699 (a checkout of its own, each server in its own
  * process, both loaded by one script in alternating 6-second bursts, load 4–9 on 2 cores): median
- * of 4 bursts. This build, in the same run: 10.56/s.
+ * of 4 bursts. The WebAssembly build as merged (73447ac), in the same run: 10.56/s.
  */
 const npmBuildThroughput = { perSecond: 4.86, commit: 'b4ef699', date: '2026-11-28' };
 const loadClients = 8;
