@@ -3,10 +3,14 @@
  * request (Olivia, ssfm-v21, the eSpeak tier, WAV) through HTTP on an in-process server, against
  * its parts measured alone in the same run, interleaved: the pipeline without HTTP (Synthesizer
  * and a pool as the server has), the engine on each sentence one after another, the sentence
- * planning, resampling to 44.1 kHz and WAV encoding, and the native espeak-ng binary on the text.
+ * planning, resampling to 44.1 kHz and WAV encoding, storing the answer in the response cache (done
+ * behind the response since issue 33), the answer's bytes alone through HTTP (a plain node:http
+ * server sending them, fetch reading them), and the native espeak-ng binary on the text.
  * Run: npm run build && node dist/bench/request-anatomy.js
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { resample } from '../src/synthesis/dsp/resample.js';
@@ -37,6 +41,11 @@ const speech = plainSpeechRequest(text, 'eng-olivia', 'ssfm-v21');
 const { engine, request } = plainEngineRequest(text, 'eng-olivia', 'ssfm-v21');
 const plans = planSentences(text, 'eng');
 const whole = await engine.synthesize(request);
+const answer = await synthesizer.synthesize(speech);
+const bytesServer = http.createServer((_req, res) => res.end(answer.audio));
+await new Promise<void>((resolve) => bytesServer.listen(0, '127.0.0.1', resolve));
+const bytesUrl = `http://127.0.0.1:${(bytesServer.address() as AddressInfo).port}/`;
+let stored = 0;
 
 let n = 0;
 const parts: [string, () => unknown][] = [
@@ -62,6 +71,8 @@ const parts: [string, () => unknown][] = [
   ['engine on the whole text in one call', () => engine.synthesize(request)],
   ['sentence planning (segment, normalize)', () => planSentences(text, 'eng')],
   ['resample 22.05 → 44.1 kHz and WAV encode (one thread)', async () => encodeWavPcm16(await resample(whole, 44100))],
+  [`storing the ${(answer.audio.length / 1e6).toFixed(1)} MB answer in the response cache`, () => server.services.speechCache.put(`anatomy-${++stored}`.padEnd(64, '0'), answer)],
+  ['the same bytes alone through HTTP (node:http → fetch)', async () => (await fetch(bytesUrl)).arrayBuffer()],
 ];
 const nativeFound = spawnSync('espeak-ng', ['--version']).status === 0;
 if (nativeFound) {
@@ -80,6 +91,7 @@ printTable(
   ['part', 'ms'],
   parts.map(([name], i) => [name, median(times[i]).toFixed(0)]),
 );
+bytesServer.close();
 await pool.close();
 await server.close();
 process.exit(0);

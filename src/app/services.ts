@@ -115,6 +115,20 @@ export function withHttpServices(core: CoreServices): Services {
     voiceCatalog: new VoiceCatalog(customVoices),
     speech: new SpeechService({ voices, synthesizer, pool, admission: new SpeechAdmission(accounts, limiters.concurrency), cache: speechCache, pronunciation: pronunciationDictionaries }),
     speechCache,
+    accountDeletion: new AccountDeletion({
+      accounts: repositories.accounts,
+      data: repositories.accountData,
+      audit: repositories.audit,
+      blobs,
+      queue: core.queue,
+      clock,
+      storesUnderWay: () => speechCache.settled(),
+    }),
+    async close() {
+      // Answers are stored behind their responses: the last ones land before the store closes.
+      await speechCache.settled();
+      await core.close();
+    },
   };
 }
 

@@ -14,6 +14,8 @@ export interface AccountDeletionDeps {
   blobs: BlobStore;
   queue: JobQueue;
   clock: Clock;
+  /** Resolves once the answers being stored behind their responses have landed (the response cache's). */
+  storesUnderWay?: () => Promise<void>;
 }
 
 /** What a deletion removed: rows per table, jobs and blobs. */
@@ -44,6 +46,8 @@ export class AccountDeletion {
     const account = await accounts.get(uid);
     if (!account) throw accountNotFound(uid);
     if (account.disabledAt === null) await accounts.update(uid, { disabled_at: clock.now() });
+    // An answer to one of its last requests may still be on its way into the response cache.
+    await this.deps.storesUnderWay?.();
     const owned = await data.owned(uid);
     const jobIds = [
       ...owned.speakIds.map(speakJobIdOf),

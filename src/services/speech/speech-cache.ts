@@ -40,6 +40,8 @@ export class SpeechCache {
   /** Called on every lookup (metrics plug in here). */
   onLookup: ((outcome: CacheOutcome) => void) | null = null;
   private writes: Promise<unknown> = Promise.resolve();
+  /** Stores under way, by key. */
+  private readonly storing = new Map<string, Promise<unknown>>();
   private lastStamp = 0;
 
   constructor(
@@ -57,6 +59,8 @@ export class SpeechCache {
 
   async get(key: string): Promise<CachedSpeech | null> {
     if (!this.enabled) return null;
+    // An answer still being stored behind its response (SpeechService) is found, not made again.
+    await this.storing.get(key);
     const found = await this.quietly(() => this.read(key), null);
     if (found) this.stats.hits++;
     else this.stats.misses++;
@@ -72,7 +76,17 @@ export class SpeechCache {
     if (!this.enabled) return;
     const next = this.writes.then(() => this.quietly(() => this.write(key, speech, ownerUid), undefined));
     this.writes = next;
-    await next;
+    this.storing.set(key, next);
+    try {
+      await next;
+    } finally {
+      if (this.storing.get(key) === next) this.storing.delete(key);
+    }
+  }
+
+  /** Resolves once every store begun so far is done (or given up): before closing, and for tests. */
+  async settled(): Promise<void> {
+    await this.writes;
   }
 
   /** Bytes in the cache now, per its index. */

@@ -177,7 +177,10 @@ export class SpeechService {
       }
       const speech = onWrittenText(await this.deps.synthesizer.synthesize(prepared.request), prepared);
       await admission.end('done');
-      await cache?.put(prepared.cacheKey, speech, accountUid);
+      // Stored behind the answer, not before it: writing a long answer (9.6 MB for 2,000
+      // characters of WAV) took 40–260 ms on a loaded disk, all of it added to the response
+      // (docs/performance.md). A repeat arriving meanwhile waits for the store and hits.
+      void cache?.put(prepared.cacheKey, speech, accountUid);
       return { ...speech, text };
     } catch (error) {
       await admission.end('failed');

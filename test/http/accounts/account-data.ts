@@ -89,6 +89,8 @@ export async function accountWithEverything(server: TestServer, callbackUrl: str
   });
   assert.equal(tts.status, 200);
   await tts.arrayBuffer();
+  // The answer is stored behind the response: landed before the caller counts the account's rows.
+  await server.services.speechCache.settled();
   await server.services.accounts.addKey(uid, 'cli');
   return { uid, apiKey };
 }

@@ -46,6 +46,8 @@ describe('response cache (POST /v1/text-to-speech, with-timestamps)', () => {
     const credits1 = await used();
     assert.equal(stats.misses, misses0 + 1);
     assert.equal(stats.hits, hits0);
+    // Sent as soon as the first answer arrived, while that answer may still be being stored
+    // (stores run behind the response): the lookup waits for the store and hits.
     const second = await speak(body);
     const credits2 = await used();
     assert.equal(stats.hits, hits0 + 1, 'the repeat is a hit');
@@ -63,10 +65,13 @@ describe('response cache (POST /v1/text-to-speech, with-timestamps)', () => {
     const [hits0, misses0, stores0] = [stats.hits, stats.misses, stats.stores];
     const [metricHits0, metricMisses0] = [await metric('hit'), await metric('miss')];
     const first = await speak(body);
+    // Stored behind the answer: counted once the store has landed.
+    await server.services.speechCache.settled();
     assert.deepEqual([stats.hits - hits0, stats.misses - misses0, stats.stores - stores0], [0, 1, 1], 'A: a miss, stored');
     const res = await post('/v1/text-to-speech', body, other.apiKey);
     assert.equal(res.status, 200);
     const theirs = Buffer.from(await res.arrayBuffer());
+    await server.services.speechCache.settled();
     assert.deepEqual([stats.hits - hits0, stats.misses - misses0, stats.stores - stores0], [0, 2, 2], "B: a miss by the cache's own counter, stored apart");
     assert.equal(await metric('miss'), metricMisses0 + 2, 'orator_cache_lookups_total{outcome="miss"} counts both');
     assert.equal(await metric('hit'), metricHits0, 'no hit for B');
@@ -155,6 +160,7 @@ describe('response cache (POST /v1/text-to-speech, with-timestamps)', () => {
       const texts = ['One sentence, number one, is said here.', 'Two: another sentence said here.', 'Three, and a third is said.', 'Four sentences now, this is the fourth.', 'Five is the last sentence here.', 'Six, one more past five.'];
       for (const [i, text] of texts.entries()) {
         written += (await say(text)).length;
+        await small.services.speechCache.settled();
         const stored = await bytesOf();
         assert.ok(stored <= bound, `after ${i + 1}: ${stored} bytes stored, bound ${bound}`);
         assert.equal(await small.services.speechCache.totalBytes(), stored, 'the index counts the blobs');
@@ -188,6 +194,7 @@ describe('response cache (POST /v1/text-to-speech, with-timestamps)', () => {
   });
 
   it('keeps the blob listing and the index in step', async () => {
+    await server.services.speechCache.settled();
     assert.equal(await cachedBlobBytes(), await server.services.speechCache.totalBytes());
   });
 });
