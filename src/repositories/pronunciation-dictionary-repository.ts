@@ -12,6 +12,9 @@ export type DictionaryVersion = PronunciationDictionaryRow & { version: Pronunci
  * dictionaries and their versions. Every lookup is by owner, so another account's dictionary is
  * not found.
  */
+/** A version's columns beside its dictionary's, in every read that joins them. */
+const versionColumns = ['v.version_number', 'v.rules', 'v.rules_count', 'v.bytes', 'v.created_at as version_created_at', 'v.version_id', 'v.dictionary_id'] as const;
+
 export class PronunciationDictionaryRepository {
   constructor(private readonly db: DatabaseHandle) {}
 
@@ -59,7 +62,7 @@ export class PronunciationDictionaryRepository {
       .selectFrom('pronunciation_dictionaries as d')
       .innerJoin('pronunciation_dictionary_versions as v', 'v.version_id', 'd.latest_version_id')
       .selectAll('d')
-      .select(['v.version_number', 'v.rules', 'v.rules_count', 'v.bytes', 'v.created_at as version_created_at', 'v.version_id', 'v.dictionary_id'])
+      .select(versionColumns)
       .where('d.account_uid', '=', accountUid)
       .$if(!includeArchived, (q) => q.where('d.archived_at', 'is', null))
       .orderBy('d.created_at')
@@ -74,7 +77,7 @@ export class PronunciationDictionaryRepository {
       .selectFrom('pronunciation_dictionaries as d')
       .innerJoin('pronunciation_dictionary_versions as v', 'v.dictionary_id', 'd.id')
       .selectAll('d')
-      .select(['v.version_number', 'v.rules', 'v.rules_count', 'v.bytes', 'v.created_at as version_created_at', 'v.version_id', 'v.dictionary_id'])
+      .select(versionColumns)
       .where('d.account_uid', '=', accountUid)
       .where('d.id', '=', dictionaryId)
       .$if(versionId === undefined, (q) => q.whereRef('v.version_id', '=', 'd.latest_version_id'))
@@ -89,7 +92,7 @@ export class PronunciationDictionaryRepository {
       .selectFrom('pronunciation_dictionaries as d')
       .innerJoin('pronunciation_dictionary_versions as v', 'v.version_id', 'd.latest_version_id')
       .selectAll('d')
-      .select(['v.version_number', 'v.rules', 'v.rules_count', 'v.bytes', 'v.created_at as version_created_at', 'v.version_id', 'v.dictionary_id'])
+      .select(versionColumns)
       .where('d.account_uid', '=', accountUid)
       .where('d.is_default', '=', 1)
       .where('d.archived_at', 'is', null)
