@@ -1,6 +1,7 @@
 import type { WordTiming } from '../../synthesis/audio.js';
 import { sentencePauseSeconds, type SpokenSentence } from '../../synthesis/pipeline/synthesizer.js';
 import { writtenWords } from '../../synthesis/pipeline/written-words.js';
+import { toWritten, wordsOnWrittenText, type Replacement } from '../../text/pronunciation/apply-pronunciation.js';
 import type { CachedSpeech } from './speech-cache.js';
 
 /** A sentence of a stream, as rendered (not encoded), with the text it speaks and its word timings. */
@@ -49,6 +50,21 @@ export async function* timedSentences(source: AsyncIterable<SpokenSentence>, tex
     yield { samples: sentence.samples, sampleRate: sentence.sampleRate, from, to, words, spokenText: sentence.plan.spoken, spokenWords: sentence.words, pauseBefore, last };
     from = to;
     index++;
+  }
+}
+
+/**
+ * Timed sentences of the text the engine read (the dictionaries' aliases in it) put back on the
+ * text as written, as whole answers are: a sentence's stretch and its words point into `written`,
+ * and an alias's words are one word over the word it replaced.
+ */
+export async function* sentencesOnWrittenText(source: AsyncIterable<TimedSentence>, written: string, replacements: readonly Replacement[]): AsyncGenerator<TimedSentence> {
+  for await (const sentence of source) {
+    const from = toWritten(sentence.from, 'start', replacements);
+    const to = sentence.last ? written.length : toWritten(sentence.to, 'start', replacements);
+    const absolute = sentence.words.map((word) => ({ ...word, offset: word.offset + sentence.from }));
+    const words = wordsOnWrittenText(absolute, written, replacements).map((word) => ({ ...word, offset: word.offset - from }));
+    yield { ...sentence, from, to, words };
   }
 }
 

@@ -22,7 +22,7 @@ import { creditCost, type SpeechOrder } from './speech-order.js';
 import { inferEmotion } from './smart-emotion.js';
 import { speakBySentences } from './sentence-speech.js';
 import { streamChunks, type StreamProgress } from './stream-chunks.js';
-import { cachedSentenceStream, sentencesOfCache, timedSentences, type SentenceStream, type TimedSentence } from './sentence-stream.js';
+import { cachedSentenceStream, sentencesOnWrittenText, sentencesOfCache, timedSentences, type SentenceStream, type TimedSentence } from './sentence-stream.js';
 
 /** A checked request, ready for the synthesizer, and what it costs. */
 export interface PreparedSpeech {
@@ -317,7 +317,9 @@ export class SpeechService {
     const admission = await this.deps.admission.admit(accountUid, prepared.cost);
     const { cache } = this.deps;
     const cacheKey = SpeechCache.keyOf({ sentences: prepared.cacheKey });
-    const { text, language } = prepared.request;
+    const { language } = prepared.request;
+    // Billed, timed and handed out on the text as written; the engine reads the aliases in.
+    const { text, replacements } = prepared.written;
     const stop = new AbortController();
     let source: AsyncGenerator<TimedSentence>;
     let first: IteratorResult<TimedSentence>;
@@ -326,7 +328,8 @@ export class SpeechService {
       const cached = await cache?.get(cacheKey);
       const replay = cached ? sentencesOfCache(cached) : null;
       fromCache = replay !== null;
-      source = replay ? (async function* () { yield* replay; })() : timedSentences(this.deps.synthesizer.sentences(prepared.request, { signal: stop.signal }), text, prepared.request.output.tempo);
+      const rendered = () => timedSentences(this.deps.synthesizer.sentences(prepared.request, { signal: stop.signal }), prepared.request.text, prepared.request.output.tempo);
+      source = replay ? (async function* () { yield* replay; })() : replacements.length > 0 ? sentencesOnWrittenText(rendered(), text, replacements) : rendered();
       first = await source.next();
     } catch (error) {
       await admission.end('failed');

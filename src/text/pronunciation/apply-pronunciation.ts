@@ -118,7 +118,7 @@ function toSpoken(position: number, replacements: readonly Replacement[]): numbe
 }
 
 /** A place in the spoken text → the written text: inside an alias, the whole replaced word. */
-function toWritten(position: number, edge: 'start' | 'end', replacements: readonly Replacement[]): number {
+export function toWritten(position: number, edge: 'start' | 'end', replacements: readonly Replacement[]): number {
   let shift = 0;
   for (const r of replacements) {
     if (position < r.spokenFrom || (edge === 'end' && position === r.spokenFrom)) break;

@@ -169,6 +169,23 @@ describe('pronunciation dictionaries', () => {
     await json(await call('DELETE', `/v1/pronunciation-dictionaries/${d.id}`, owner.apiKey));
   });
 
+  it('stream/with-timestamps keeps the written text too: the lines’ characters join back to it, the alias’s time on the replaced word', async () => {
+    const d = await addFromRules(owner.apiKey, 'Streamed', [{ string_to_replace: 'Orator', type: 'alias', alias: 'Oh rater' }]);
+    const written = 'Welcome to orator today. Orator speaks a second sentence.';
+    const res = await call('POST', `/v1/text-to-speech/${olivia}/stream/with-timestamps?output_format=pcm_24000`, owner.apiKey, { text: written, model_id: 'ssfm-v21', language_code: 'en', pronunciation_dictionary_locators: [{ pronunciation_dictionary_id: d.id }] });
+    const body = await res.text();
+    assert.equal(res.status, 200, body);
+    const lines = body.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as { alignment: { characters: string[]; character_start_times_seconds: number[]; character_end_times_seconds: number[] } });
+    assert.equal(lines.length, 2, 'a line a sentence');
+    assert.deepEqual(lines.map((l) => l.alignment.characters.join('')), ['Welcome to orator today.', ' Orator speaks a second sentence.'], 'each line’s characters are its sentence as written');
+    // The streamed alias's words sit on "orator", timed like the whole answer's.
+    const whole = await timed(owner.apiKey, written, [{ pronunciation_dictionary_id: d.id }]);
+    const at = written.indexOf('orator');
+    const streamedStart = lines[0].alignment.character_start_times_seconds[at];
+    assert.ok(Math.abs(streamedStart - whole.alignment.character_start_times_seconds[at]) < 0.05, `orator at ${streamedStart} s streamed, ${whole.alignment.character_start_times_seconds[at]} s whole`);
+    await json(await call('DELETE', `/v1/pronunciation-dictionaries/${d.id}`, owner.apiKey));
+  });
+
   it('a default dictionary reaches a request of the official Typecast client unchanged, and OpenAI’s and the earlier interface’s; the response cache follows its versions', async () => {
     const account = await server.createAccount('plus');
     const typecast = new TypecastClient({ baseHost: server.url, apiKey: account.apiKey });
