@@ -1,5 +1,4 @@
 import { decodeWav } from '../../synthesis/decoders/wav.js';
-import { int16ToFloat } from '../../synthesis/dsp/int16.js';
 import { resample } from '../../synthesis/dsp/resample.js';
 import { codecContentTypes, createCodecEncoder, type AudioEncoding } from '../../synthesis/encoders/codec-encoder.js';
 import { encodeWavPcm16 } from '../../synthesis/encoders/wav.js';
@@ -17,6 +16,7 @@ import { chooseModel, elevenLabsModelIds, modelForId } from './model-ids.js';
 import { prosodyOf, type ElevenLabsVoiceSettings } from './voice-settings.js';
 import { oratorVoiceIdOf } from './voice-ids.js';
 import type { EncodedSpeechStream } from '../speech/encoded-speech-stream.js';
+import { reencodedChunks } from '../speech/reencoded-chunks.js';
 
 /** One request of ElevenLabs' text-to-speech, validated for shape. */
 export interface ElevenLabsSpeechOrder {
@@ -100,24 +100,7 @@ export class ElevenLabsSpeechService {
   async open(accountUid: string, order: ElevenLabsSpeechOrder): Promise<ElevenLabsAudioStream> {
     const stream = await this.deps.speech.openStream(accountUid, await this.speechOrderOf(accountUid, order));
     const { encoding } = order;
-    let headerLeft = 44;
-    async function* chunks(): AsyncGenerator<Uint8Array> {
-      // Made here, so only this loop ever touches it (closing it from elsewhere mid-encode is unsafe).
-      const encoder = await createCodecEncoder(encoding);
-      try {
-        for await (const chunk of stream.chunks()) {
-          const body = chunk.subarray(Math.min(headerLeft, chunk.length));
-          headerLeft = Math.max(0, headerLeft - chunk.length);
-          const pcm = await resample({ samples: pcm16ToFloat(body), sampleRate: stream.output.sampleRate }, encoding.sampleRate);
-          const encoded = await encoder.encode(pcm.samples);
-          if (encoded.length > 0) yield encoded;
-        }
-        const last = await encoder.finish();
-        if (last.length > 0) yield last;
-      } finally {
-        await encoder.close();
-      }
-    }
+    const chunks = () => reencodedChunks(stream, encoding.sampleRate, () => createCodecEncoder(encoding));
     return { contentType: codecContentTypes[encoding.codec], credits: creditCost(order.text), chunks, cancel: () => stream.cancel() };
   }
 
@@ -218,10 +201,4 @@ async function spokenPieceOf(text: string, sentence: TimedSentence, first: boole
     alignment: alignmentOf(text.slice(sentence.from, sentence.to), sentence.words, duration),
     normalizedAlignment: alignmentOf(spokenText, spokenWords, duration),
   };
-}
-
-function pcm16ToFloat(bytes: Uint8Array): Float32Array {
-  const aligned = new Uint8Array(bytes.length - (bytes.length % 2));
-  aligned.set(bytes.subarray(0, aligned.length));
-  return int16ToFloat(new Int16Array(aligned.buffer));
 }

@@ -1,5 +1,3 @@
-import { resample } from '../../synthesis/dsp/resample.js';
-import { int16ToFloat } from '../../synthesis/dsp/int16.js';
 import { createFormatEncoder, streamContentTypes, type StreamFormat } from '../../synthesis/encoders/format-encoder.js';
 import type { TtsModel } from '../../synthesis/catalog/voice-types.js';
 import type { CustomVoiceService } from '../custom-voices/custom-voice-service.js';
@@ -7,9 +5,10 @@ import type { SpeechService } from '../speech/speech-service.js';
 import { SpeechError } from '../speech/speech-errors.js';
 import { creditCost, defaultOutputOrder, type EmotionOrder, type SpeechOrder } from '../speech/speech-order.js';
 import type { VoiceResolver } from '../voices/voice-resolver.js';
-import { modelForName, type ModelChoice } from './model-names.js';
+import type { ModelChoice } from './model-names.js';
 import { openAiVoiceNames, voiceIdForName } from './voice-names.js';
 import type { EncodedSpeechStream } from '../speech/encoded-speech-stream.js';
+import { reencodedChunks } from '../speech/reencoded-chunks.js';
 
 /** OpenAI's answers are 24 kHz mono (`pcm` is documented as such); every format here is too. */
 export const openAiSampleRate = 24000;
@@ -66,24 +65,7 @@ export class OpenAiSpeechService {
       seed: null,
     };
     const stream = await this.deps.speech.openStream(accountUid, speechOrder);
-    let headerLeft = 44;
-    async function* chunks(): AsyncGenerator<Uint8Array> {
-      // Made here, so only this loop ever touches it (closing it from elsewhere mid-encode is unsafe).
-      const encoder = await createFormatEncoder(order.format, openAiSampleRate);
-      try {
-        for await (const chunk of stream.chunks()) {
-          const body = chunk.subarray(Math.min(headerLeft, chunk.length));
-          headerLeft = Math.max(0, headerLeft - chunk.length);
-          const pcm = await resample({ samples: pcm16ToFloat(body), sampleRate: stream.output.sampleRate }, openAiSampleRate);
-          const encoded = await encoder.encode(pcm.samples);
-          if (encoded.length > 0) yield encoded;
-        }
-        const last = await encoder.finish();
-        if (last.length > 0) yield last;
-      } finally {
-        await encoder.close();
-      }
-    }
+    const chunks = () => reencodedChunks(stream, openAiSampleRate, () => createFormatEncoder(order.format, openAiSampleRate));
     return {
       contentType: streamContentTypes[order.format],
       credits: creditCost(stream.text),
@@ -113,10 +95,4 @@ function chooseModel(choice: ModelChoice, offered: TtsModel[]): TtsModel {
 function emotionFor(instructions: string | null, model: TtsModel): EmotionOrder {
   if (!instructions || model === 'ssfm-v21') return { kind: 'plain', preset: 'normal', intensity: 1 };
   return { kind: 'smart', previousText: instructions, nextText: null };
-}
-
-function pcm16ToFloat(bytes: Uint8Array): Float32Array {
-  const aligned = new Uint8Array(bytes.length - (bytes.length % 2));
-  aligned.set(bytes.subarray(0, aligned.length));
-  return int16ToFloat(new Int16Array(aligned.buffer));
 }
