@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -16,6 +15,7 @@ import { findVoiceByAnyName } from '../../src/synthesis/catalog/find-voice.js';
 import { earlierClient, pollUntilFinished } from '../http/earlier/earlier-client.js';
 import { startCuttableProxy, type CuttableProxy } from '../store/cuttable-proxy.js';
 import { freePort, killChildren, startChildServer } from './child-server.js';
+import { heldSynthesis } from './held-synthesis.js';
 import { cliPath } from './run-cli.js';
 
 const run = promisify(execFile);
@@ -106,24 +106,14 @@ describe('serve --role api and --role worker on one SQLite DATA_DIR', () => {
     await logged(/Orator listening on .*, api; public URL/);
 
     // A synthesis whose headers the server has (100 Continue) but whose body comes only after SIGTERM.
-    const body = JSON.stringify({ voice_id: `tc_${olivia.id}`, model: 'ssfm-v30', text: 'This request was in flight when the node was told to stop, and it still ends with its audio.' });
-    const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/v1/text-to-speech', headers: { 'x-api-key': account.api_key, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' } });
-    const response = new Promise<{ status: number; bytes: Buffer }>((resolve, reject) => {
-      request.on('response', (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, bytes: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      });
-      request.on('error', reject);
-    });
-    await new Promise<void>((resolve) => request.once('continue', resolve));
+    const held = heldSynthesis(port, account.api_key, { voice_id: `tc_${olivia.id}`, model: 'ssfm-v30', text: 'This request was in flight when the node was told to stop, and it still ends with its audio.' });
+    await held.continued;
     child.kill('SIGTERM');
     await logged(/SIGTERM: draining/);
     // Draining: a new connection is not taken.
     await assert.rejects(fetch(`http://127.0.0.1:${port}/healthz`));
-    request.end(body);
-    const answer = await response;
+    held.send();
+    const answer = await held.response;
     assert.equal(answer.status, 200, answer.bytes.toString());
     const pcm = decodeWav(answer.bytes);
     assert.ok(pcm.samples.length / pcm.sampleRate > 2, 'the whole sentence');

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { findVoiceByAnyName } from '../../src/synthesis/catalog/find-voice.js';
 import { decodeAudio } from '../../src/synthesis/decoders/decode-audio.js';
 import { freePort } from './child-server.js';
+import { heldSynthesis } from './held-synthesis.js';
 import { cliPath } from './run-cli.js';
 
 const run = promisify(execFile);
@@ -84,25 +84,15 @@ describe('orator serve as a process: listening before the warm-up', () => {
     assert.equal((await fetch(`http://127.0.0.1:${port}/healthz`)).status, 200);
 
     // A synthesis whose headers the server has (100 Continue) but whose body comes only after SIGTERM.
-    const body = JSON.stringify({ voice_id: `tc_${olivia.id}`, model: 'ssfm-v21', text: 'This request arrived while the node was starting, and it still ends with its audio.', output: { audio_format: 'wav' } });
-    const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/v1/text-to-speech', headers: { 'x-api-key': account.api_key, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' } });
-    const response = new Promise<{ status: number; bytes: Buffer }>((resolve, reject) => {
-      request.on('response', (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, bytes: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      });
-      request.on('error', reject);
-    });
-    await new Promise<void>((resolve) => request.once('continue', resolve));
+    const held = heldSynthesis(port, account.api_key, { voice_id: `tc_${olivia.id}`, model: 'ssfm-v21', text: 'This request arrived while the node was starting, and it still ends with its audio.', output: { audio_format: 'wav' } });
+    await held.continued;
     child.kill('SIGTERM');
     await new Promise<void>((resolve) => {
       const look = () => (/SIGTERM: draining/.test(output) ? resolve() : waiters.push(look));
       look();
     });
-    request.end(body);
-    const answered = await response.catch((error: Error) => {
+    held.send();
+    const answered = await held.response.catch((error: Error) => {
       throw new Error(`${error.message}; the server said:\n${output}`);
     });
     assert.equal(answered.status, 200, answered.bytes.toString());
