@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../test-server.js';
-import { RawConnection } from './raw-connection.js';
+import { rawConnections } from './raw-connection.js';
 
 /** Headers of a POST whose body (of `length` bytes) the test then sends itself. */
 function head(path: string, headers: Record<string, string>, length: number): string {
@@ -11,19 +11,15 @@ function head(path: string, headers: Record<string, string>, length: number): st
 
 describe('time limits on request bodies', () => {
   let server: TestServer;
-  const opened: RawConnection[] = [];
+  const connections = rawConnections(() => server.url);
   before(async () => {
     server = await startTestServer({ startQueue: false, env: { BODY_TIMEOUT_SECONDS: '1', UPLOAD_BODY_TIMEOUT_SECONDS: '4', REFUSED_BODY_DRAIN_SECONDS: '1' } });
   });
   after(async () => {
-    for (const connection of opened) connection.close();
+    connections.closeAll();
     await server.close();
   });
-  const open = async () => {
-    const connection = await RawConnection.open(server.url);
-    opened.push(connection);
-    return connection;
-  };
+  const open = connections.open;
 
   it('cuts a trickling body at its limit: 408 in each interface’s shape, then the connection closed; an upload route has its longer limit', { timeout: 60_000 }, async () => {
     const { apiKey, apiToken } = await server.createAccount('lite');

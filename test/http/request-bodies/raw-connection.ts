@@ -85,3 +85,18 @@ export class RawConnection {
     this.socket.destroy();
   }
 }
+
+/** Raw connections a suite opens to one server, all closed by `closeAll` in its `after`. */
+export function rawConnections(baseUrl: () => string): { open(): Promise<RawConnection>; closeAll(): void } {
+  const opened: RawConnection[] = [];
+  return {
+    async open() {
+      const connection = await RawConnection.open(baseUrl());
+      opened.push(connection);
+      return connection;
+    },
+    closeAll() {
+      for (const connection of opened.splice(0)) connection.close();
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../test-server.js';
-import { RawConnection } from './raw-connection.js';
+import { rawConnections } from './raw-connection.js';
 
 /**
  * A request refused before its body was read (401, 403, 413, 429) is answered, and the body is
@@ -11,21 +11,17 @@ import { RawConnection } from './raw-connection.js';
 describe('refused bodies are drained, within bounds', () => {
   let server: TestServer;
   let barredKey: string;
-  const opened: RawConnection[] = [];
+  const connections = rawConnections(() => server.url);
   before(async () => {
     server = await startTestServer({ startQueue: false });
     await server.services.plans.create({ ...(await server.services.plans.require('lite')), name: 'noclone', cloneAllowed: false });
     barredKey = (await server.createAccount('noclone')).apiKey;
   });
   after(async () => {
-    for (const connection of opened) connection.close();
+    connections.closeAll();
     await server.close();
   });
-  const open = async () => {
-    const connection = await RawConnection.open(server.url);
-    opened.push(connection);
-    return connection;
-  };
+  const open = connections.open;
 
   it('a clone refused by the plan: the answer comes before the body, the whole body is then taken, and the connection serves the next request', { timeout: 60_000 }, async () => {
     const body = Buffer.alloc(8 * 44_100 * 2 + 1000, 7); // an 8-second 44.1 kHz sample, and then some
