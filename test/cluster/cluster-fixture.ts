@@ -1,7 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import assert from 'node:assert/strict';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Redis } from 'ioredis';
@@ -279,4 +281,54 @@ export async function until<T>(what: string, check: () => Promise<T>, timeoutMs 
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
+}
+
+/** The speak id at the end of a `speak_v2_url`. */
+export const speakIdOf = (speakV2Url: string) => new URL(speakV2Url).pathname.split('/').pop()!;
+
+/**
+ * A real callback receiver on loopback that answers 200 while open, and while held keeps every
+ * new request unanswered (their worker dies with them unanswered: not a delivery). `answered`
+ * counts the 200s per speak id.
+ */
+export async function startCallbackReceiver() {
+  const answered = new Map<string, number>();
+  const held = new Set<http.ServerResponse>();
+  const heldClosed = new Set<http.ServerResponse>();
+  let holding = false;
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (c: Buffer) => chunks.push(c));
+    request.on('end', () => {
+      if (holding) {
+        held.add(response);
+        response.on('close', () => heldClosed.add(response));
+        return;
+      }
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { speak_v2_url: string; status: string };
+      assert.equal(body.status, 'done');
+      const id = speakIdOf(body.speak_v2_url);
+      answered.set(id, (answered.get(id) ?? 0) + 1);
+      response.statusCode = 200;
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    answered,
+    hold: () => {
+      holding = true;
+    },
+    open: () => {
+      holding = false;
+    },
+    /** Resolves once every held request's connection has closed (its sender is dead). */
+    heldGone: () => until('the held callbacks to be cut', async () => [...held].every((r) => heldClosed.has(r)), 30_000, 20),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }

@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Queue } from 'bullmq';
@@ -14,7 +12,7 @@ import { findVoiceByAnyName } from '../../src/synthesis/catalog/find-voice.js';
 import { earlierClient, pollUntilFinished } from '../http/earlier/earlier-client.js';
 import { MiB, putInPieces, uploadQuotaPlan, wavBytes } from '../http/earlier/parallel-uploads.js';
 import { freePort } from '../start/child-server.js';
-import { Cluster, filesUnder, isAudioFile, openStream, until, type ClusterNode, type CreatedAccount } from './cluster-fixture.js';
+import { Cluster, filesUnder, isAudioFile, openStream, speakIdOf, startCallbackReceiver, until, type ClusterNode, type CreatedAccount } from './cluster-fixture.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -27,7 +25,6 @@ const pathOf = (url: string) => {
   const parsed = new URL(url);
   return `${parsed.pathname}${parsed.search}`;
 };
-const speakIdOf = (speakV2Url: string) => new URL(speakV2Url).pathname.split('/').pop()!;
 
 /**
  * The scaled topology of docs/scaling.md, as real processes: two API nodes and one worker on one
@@ -268,7 +265,7 @@ describe('a cluster: two API nodes and a worker on PostgreSQL, Redis and S3', { 
   });
 
   it('SIGKILL of the worker in the middle of 30 speaks: a second worker finishes all 30, one delivered callback each', async () => {
-    const receiver = await startGatedReceiver();
+    const receiver = await startCallbackReceiver();
     try {
       const account = hooked;
       const client = earlierClient(api1, account.api_token);
@@ -367,49 +364,3 @@ async function speaksDone(cluster: Cluster, uid: string): Promise<number> {
   return Number(rows[0].n);
 }
 
-/**
- * A real callback receiver on loopback that answers 200 while open, and while held keeps every
- * new request unanswered (their worker dies with them unanswered: not a delivery). `answered`
- * counts the 200s per speak id.
- */
-async function startGatedReceiver() {
-  const answered = new Map<string, number>();
-  const held = new Set<http.ServerResponse>();
-  const heldClosed = new Set<http.ServerResponse>();
-  let holding = false;
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (c: Buffer) => chunks.push(c));
-    request.on('end', () => {
-      if (holding) {
-        held.add(response);
-        response.on('close', () => heldClosed.add(response));
-        return;
-      }
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { speak_v2_url: string; status: string };
-      assert.equal(body.status, 'done');
-      const id = speakIdOf(body.speak_v2_url);
-      answered.set(id, (answered.get(id) ?? 0) + 1);
-      response.statusCode = 200;
-      response.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    answered,
-    hold: () => {
-      holding = true;
-    },
-    open: () => {
-      holding = false;
-    },
-    /** Resolves once every held request's connection has closed (its sender is dead). */
-    heldGone: () => until('the held callbacks to be cut', async () => [...held].every((r) => heldClosed.has(r)), 30_000, 20),
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}

@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -10,7 +8,7 @@ import { findVoiceByAnyName } from '../../src/synthesis/catalog/find-voice.js';
 import { decodeAudio } from '../../src/synthesis/decoders/decode-audio.js';
 import { earlierClient } from '../http/earlier/earlier-client.js';
 import { runCli } from '../start/run-cli.js';
-import { Cluster, until, type ClusterNode, type CreatedAccount } from './cluster-fixture.js';
+import { Cluster, speakIdOf, startCallbackReceiver, until, type ClusterNode, type CreatedAccount } from './cluster-fixture.js';
 import { startPrivateRedis, type PrivateRedis } from './private-redis.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -19,7 +17,6 @@ const olivia = findVoiceByAnyName('eng-olivia')!;
 const reconcileSeconds = 5;
 /** How long S3 stays away under load: the issue's outage. */
 const s3OutageMs = 60_000;
-const speakIdOf = (speakV2Url: string) => new URL(speakV2Url).pathname.split('/').pop()!;
 
 /**
  * The database is the truth and the queues are derived; outages are waited out. A cluster (an
@@ -34,7 +31,7 @@ describe('a cluster through outages: Redis emptied, S3 cut for a minute', { skip
   let api: ClusterNode;
   let worker: ClusterNode;
   let account: CreatedAccount;
-  let receiver: Awaited<ReturnType<typeof startCountingReceiver>>;
+  let receiver: Awaited<ReturnType<typeof startCallbackReceiver>>;
   const texts = new Map<string, string>();
 
   before(async () => {
@@ -45,7 +42,7 @@ describe('a cluster through outages: Redis emptied, S3 cut for a minute', { skip
     await cluster.setPlan('plus', { speakRatePerMinute: 1000 });
     // A shared test machine under load may take minutes to start a node: a guard, not a speed assert.
     [api, worker] = await Promise.all([cluster.start('api', { startTimeoutMs: 300_000 }), cluster.start('worker', { startTimeoutMs: 300_000 })]);
-    receiver = await startCountingReceiver();
+    receiver = await startCallbackReceiver();
     const set = await earlierClient(api, account.api_token).put('/api/me/callback-url', { callback_url: receiver.url });
     assert.equal(set.status, 200, JSON.stringify(set.body));
   });
@@ -168,28 +165,3 @@ async function workerCounter(worker: ClusterNode, name: string, backend?: string
   return total;
 }
 
-/** A real callback receiver on loopback that answers 200 at once and counts the callbacks per speak id. */
-async function startCountingReceiver() {
-  const answered = new Map<string, number>();
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (c: Buffer) => chunks.push(c));
-    request.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { speak_v2_url: string };
-      const id = speakIdOf(body.speak_v2_url);
-      answered.set(id, (answered.get(id) ?? 0) + 1);
-      response.statusCode = 200;
-      response.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    answered,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
