@@ -1,33 +1,9 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { findVoiceByAnyName } from '../../../src/synthesis/catalog/find-voice.js';
 import { waitFor } from '../../contract/test-databases.js';
 import { earlierClient, pollUntilFinished } from '../earlier/earlier-client.js';
 import type { TestServer } from '../test-server.js';
-
-/** A PostgreSQL schema of its own for one test server (dropped by dispose), or null without TEST_DATABASE_URL. */
-export async function postgresSchema(tag: string): Promise<{ url: string; dispose(): Promise<void> } | null> {
-  const admin = process.env.TEST_DATABASE_URL;
-  if (!admin) return null;
-  const schema = `orator_${tag}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create schema "${schema}"`);
-  await client.end();
-  const url = new URL(admin);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: url.toString(),
-    async dispose() {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop schema if exists "${schema}" cascade`);
-      await c.end();
-    },
-  };
-}
 
 /** Every table of the server's database, as the database itself lists them (so a new table cannot slip through), with all its rows. */
 export async function everyRow(server: TestServer): Promise<Map<string, string[]>> {

@@ -4,7 +4,8 @@ import { after, before, describe, it } from 'node:test';
 import { S3_TEST_CREDENTIALS, startS3Server, type TestS3Server } from '../../contract/test-s3.js';
 import { startReceiver } from '../earlier/webhook-receiver.js';
 import { startTestServer, type TestServer } from '../test-server.js';
-import { accountWithEverything, everyBlob, everyRow, postgresSchema } from './account-data.js';
+import { postgresSchema } from '../server-backends.js';
+import { accountWithEverything, everyBlob, everyRow } from './account-data.js';
 
 type Setup = { name: string; skip?: string; env(): Promise<{ env: Record<string, string>; dispose(): Promise<void> }> };
 

@@ -1,62 +1,16 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import pg from 'pg';
 import { BullMQJobQueue } from '../../../src/queue/bullmq-job-queue.js';
 import { DatabaseJobQueue } from '../../../src/queue/database-job-queue.js';
-import { openRedis } from '../../../src/redis/redis-connection.js';
-import { deleteKeys, testRedisUrl, uniquePrefix } from '../../contract/test-redis.js';
 import { holdSyntheses } from '../held-syntheses.js';
+import { bullmqBackend, postgresBackend, sqliteBackend } from '../server-backends.js';
 import { startTestServer, type TestServer } from '../test-server.js';
 import { earlierClient, findVoiceByAnyName } from './earlier-client.js';
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
-const redisUrl = testRedisUrl();
 const backlog = 100;
 const workerSlots = 2;
 
-interface Backend {
-  name: string;
-  skip: string | false;
-  env(): Promise<Record<string, string>>;
-  cleanup(): Promise<void>;
-}
-
-const schema = `orator_fair_${process.pid}_${randomBytes(4).toString('hex')}`;
-const prefix = uniquePrefix('fair-speaks');
-const backends: Backend[] = [
-  { name: 'database queue on SQLite', skip: false, env: async () => ({}), cleanup: async () => {} },
-  {
-    name: 'database queue on PostgreSQL',
-    skip: databaseUrl ? false : 'TEST_DATABASE_URL is not set',
-    async env() {
-      const admin = new pg.Client({ connectionString: databaseUrl });
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
-      await admin.end();
-      const url = new URL(databaseUrl!);
-      url.searchParams.set('options', `-c search_path=${schema}`);
-      return { DATABASE_URL: url.toString(), ORATOR_SECRET_KEY: randomBytes(32).toString('base64') };
-    },
-    async cleanup() {
-      const admin = new pg.Client({ connectionString: databaseUrl });
-      await admin.connect();
-      await admin.query(`drop schema if exists ${schema} cascade`);
-      await admin.end();
-    },
-  },
-  {
-    name: 'BullMQ on Redis',
-    skip: redisUrl ? false : 'TEST_REDIS_URL is not set',
-    env: async () => ({ REDIS_URL: redisUrl!, REDIS_PREFIX: prefix }),
-    async cleanup() {
-      const redis = openRedis(redisUrl!);
-      await redis.connect();
-      await deleteKeys(redis, prefix);
-      redis.disconnect();
-    },
-  },
-];
+const backends = [sqliteBackend('database queue on SQLite'), postgresBackend('fair', 'database queue on PostgreSQL'), bullmqBackend('fair-speaks')];
 
 /**
  * Queued speaks are fair between accounts: with one account's 100 speaks queued and the worker

@@ -2,14 +2,11 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { openRedis } from '../../../src/redis/redis-connection.js';
-import { deleteKeys, testRedisUrl, uniquePrefix } from '../../contract/test-redis.js';
+import { bullmqBackend, sqliteBackend } from '../server-backends.js';
 import { startTestServer, type TestServer } from '../test-server.js';
 import { earlierClient, findVoiceByAnyName } from './earlier-client.js';
 import { startReceiver } from './webhook-receiver.js';
 
-const redisUrl = testRedisUrl();
-const prefix = uniquePrefix('fair-webhooks');
 const workerSlots = 4;
 const accountSlots = 2;
 
@@ -45,10 +42,7 @@ async function startHangingReceiver() {
   };
 }
 
-const backends = [
-  { name: 'database queue on SQLite', skip: false as string | false, env: {} as Record<string, string> },
-  { name: 'BullMQ on Redis', skip: redisUrl ? (false as const) : 'TEST_REDIS_URL is not set', env: redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: prefix } : {} },
-];
+const backends = [sqliteBackend('database queue on SQLite'), bullmqBackend('fair-webhooks')];
 
 /**
  * Webhook deliveries are fair per account: account A's receiver never answers and A has many
@@ -62,17 +56,12 @@ for (const backend of backends) {
     let server: TestServer;
     before(async () => {
       server = await startTestServer({
-        env: { ...backend.env, JOB_CONCURRENCY: String(workerSlots), WEBHOOK_ACCOUNT_CONCURRENCY: String(accountSlots), WEBHOOK_TIMEOUT_SECONDS: '120' },
+        env: { ...(await backend.env()), JOB_CONCURRENCY: String(workerSlots), WEBHOOK_ACCOUNT_CONCURRENCY: String(accountSlots), WEBHOOK_TIMEOUT_SECONDS: '120' },
       });
     });
     after(async () => {
       await server?.close();
-      if (backend.env.REDIS_URL) {
-        const redis = openRedis(backend.env.REDIS_URL);
-        await redis.connect();
-        await deleteKeys(redis, prefix);
-        redis.disconnect();
-      }
+      await backend.cleanup();
     });
 
     it("delivers another account's webhook while one account's receivers hang", async () => {

@@ -1,43 +1,11 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import pg from 'pg';
+import { postgresBackend, sqliteBackend } from '../server-backends.js';
 import { startTestServer, type TestServer } from '../test-server.js';
 import { earlierClient } from './earlier-client.js';
 import { MiB, putInPieces as put, uploadQuotaPlan, wavBytes } from './parallel-uploads.js';
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
-
-interface Backend {
-  name: string;
-  skip: string | false;
-  env(): Promise<Record<string, string>>;
-  cleanup(): Promise<void>;
-}
-
-const schema = `orator_upload_quota_${process.pid}_${randomBytes(4).toString('hex')}`;
-const backends: Backend[] = [
-  { name: 'SQLite', skip: false, env: async () => ({}), cleanup: async () => {} },
-  {
-    name: 'PostgreSQL',
-    skip: databaseUrl ? false : 'TEST_DATABASE_URL is not set',
-    async env() {
-      const admin = new pg.Client({ connectionString: databaseUrl });
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
-      await admin.end();
-      const url = new URL(databaseUrl!);
-      url.searchParams.set('options', `-c search_path=${schema}`);
-      return { DATABASE_URL: url.toString(), ORATOR_SECRET_KEY: randomBytes(32).toString('base64') };
-    },
-    async cleanup() {
-      const admin = new pg.Client({ connectionString: databaseUrl });
-      await admin.connect();
-      await admin.query(`drop schema if exists ${schema} cascade`);
-      await admin.end();
-    },
-  },
-];
+const backends = [sqliteBackend(), postgresBackend('upload_quota')];
 
 for (const backend of backends) {
   describe(`upload quotas hold under parallel requests (${backend.name})`, { skip: backend.skip }, () => {
