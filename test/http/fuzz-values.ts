@@ -33,3 +33,35 @@ export function randomness(seed: number) {
 }
 
 export type Randomness = ReturnType<typeof randomness>;
+
+/** JSON bodies no route takes: empty, not an object, cut short, nested `depth` deep, prototype keys. */
+export function hostileJson(depth: number): string[] {
+  return [
+    '',
+    '{}',
+    '[]',
+    'null',
+    '"text"',
+    '{"a":',
+    '['.repeat(depth) + ']'.repeat(depth),
+    '{"a":'.repeat(depth) + '1' + '}'.repeat(depth),
+    '{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}',
+  ];
+}
+
+/**
+ * A route's valid body with one to three fields removed or set to a fuzz value (prototype keys and
+ * unknown fields among them, defined as own properties so they reach the wire), one in ten cut short.
+ */
+export function mutatedJson(r: Randomness, base: Record<string, unknown>, options: { extraKeys?: string[]; value?: () => unknown } = {}): string {
+  const body: Record<string, unknown> = structuredClone(base);
+  const keys = [...Object.keys(base), ...(options.extraKeys ?? []), '__proto__', 'constructor', 'unknown_field'];
+  const value = options.value ?? (() => r.value());
+  for (let m = 1 + r.int(3); m > 0; m--) {
+    const key = r.pick(keys);
+    if (r.unit() < 0.15) delete body[key];
+    else Object.defineProperty(body, key, { value: value(), enumerable: true, configurable: true, writable: true });
+  }
+  const raw = JSON.stringify(body);
+  return r.unit() < 0.1 ? raw.slice(0, r.int(raw.length)) : raw;
+}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { findVoiceByAnyName } from '../../../src/synthesis/catalog/find-voice.js';
-import { randomness, type Randomness } from '../fuzz-values.js';
+import { hostileJson, mutatedJson, randomness, type Randomness } from '../fuzz-values.js';
 import { startTestServer, type TestServer } from '../test-server.js';
 
 /** An error answer is at most 16 KiB; any answer at most 8 MiB (the longest text is 5,000 characters). */
@@ -15,18 +15,8 @@ interface Route {
 }
 
 function fuzzedJson(r: Randomness, base: Record<string, unknown> | undefined): string {
-  if (r.unit() < 0.25 || !base) {
-    return r.pick(['', '{}', '[]', 'null', '"text"', '{"text":', '['.repeat(5000) + ']'.repeat(5000), '{"__proto__":{"polluted":true}}', JSON.stringify({ text: 'y'.repeat(20_000) })]);
-  }
-  const body: Record<string, unknown> = structuredClone(base);
-  const keys = [...Object.keys(base), 'voice_settings', '__proto__', 'constructor', 'unknown_field'];
-  for (let m = 1 + r.int(3); m > 0; m--) {
-    const key = r.pick(keys);
-    if (r.unit() < 0.15) delete body[key];
-    else Object.defineProperty(body, key, { value: r.value(), enumerable: true, configurable: true, writable: true });
-  }
-  const raw = JSON.stringify(body);
-  return r.unit() < 0.1 ? raw.slice(0, r.int(raw.length)) : raw;
+  if (r.unit() >= 0.25 && base) return mutatedJson(r, base, { extraKeys: ['voice_settings'] });
+  return r.pick([...hostileJson(5_000), JSON.stringify({ text: 'y'.repeat(20_000) })]);
 }
 
 /**
