@@ -32,6 +32,10 @@ describe('bounded cost per request', () => {
   let server: TestServer;
   let olivia: string;
   let plus: { uid: string; apiKey: string; apiToken: string };
+  const postJson = (path: string, headers: Record<string, string>, body: unknown) =>
+    fetch(`${server.url}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const postCurrent = (body: unknown) => postJson('/v1/text-to-speech', { 'x-api-key': plus.apiKey }, body);
+  const postOpenAI = (body: unknown) => postJson('/v1/audio/speech', { authorization: `Bearer ${plus.apiKey}` }, body);
   before(async () => {
     // A refused upload is drained for a second at most here (10 s by default), then closed.
     server = await startTestServer({ startQueue: false, env: { REFUSED_BODY_DRAIN_SECONDS: '1' } });
@@ -93,11 +97,7 @@ describe('bounded cost per request', () => {
   it('2,000 characters of "99%" are refused before any credit is taken, saying why, in each interface', async () => {
     const text = '99% '.repeat(500);
     const before = (await server.services.accounts.require(plus.uid)).usedCredits;
-    const current = await fetch(`${server.url}/v1/text-to-speech`, {
-      method: 'POST',
-      headers: { 'x-api-key': plus.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ voice_id: olivia, model: 'ssfm-v30', text }),
-    });
+    const current = await postCurrent({ voice_id: olivia, model: 'ssfm-v30', text });
     assert.equal(current.status, 422);
     const issue = ((await current.json()) as { detail: { loc: unknown[]; msg: string }[] }).detail[0];
     assert.deepEqual(issue.loc, ['body', 'text']);
@@ -106,19 +106,11 @@ describe('bounded cost per request', () => {
     assert.equal(earlier.status, 400);
     assert.equal(earlier.body.message.error_code, 'app/invalid/text');
     assert.match(earlier.body.message.msg, /expands to/);
-    const openai = await fetch(`${server.url}/v1/audio/speech`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${plus.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'tts-1', voice: 'nova', input: text }),
-    });
+    const openai = await postOpenAI({ model: 'tts-1', voice: 'nova', input: text });
     assert.equal(openai.status, 400);
     assert.equal(((await openai.json()) as { error: { param: string } }).error.param, 'input');
     assert.equal((await server.services.accounts.require(plus.uid)).usedCredits, before, 'nothing was charged');
-    const figures = await fetch(`${server.url}/v1/text-to-speech`, {
-      method: 'POST',
-      headers: { 'x-api-key': plus.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ voice_id: olivia, model: 'ssfm-v30', text: 'Revenue rose 12.5% to $3.4 billion in 2024, up from $2.9 billion; call 555-1234.' }),
-    });
+    const figures = await postCurrent({ voice_id: olivia, model: 'ssfm-v30', text: 'Revenue rose 12.5% to $3.4 billion in 2024, up from $2.9 billion; call 555-1234.' });
     assert.equal(figures.status, 200, 'text with ordinary figures is spoken');
     await figures.arrayBuffer();
   });
@@ -127,29 +119,17 @@ describe('bounded cost per request', () => {
     const text = '12:30 2024-01-01 '.repeat(112);
     assert.equal(text.length, 1904);
     const before = (await server.services.accounts.require(plus.uid)).usedCredits;
-    const current = await fetch(`${server.url}/v1/text-to-speech`, {
-      method: 'POST',
-      headers: { 'x-api-key': plus.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ voice_id: olivia, model: 'ssfm-v30', text }),
-    });
+    const current = await postCurrent({ voice_id: olivia, model: 'ssfm-v30', text });
     assert.equal(current.status, 422);
     const issue = ((await current.json()) as { detail: { loc: unknown[]; msg: string }[] }).detail[0];
     assert.deepEqual(issue.loc, ['body', 'text']);
     assert.match(issue.msg, /expands to 6383 characters.*at most 3 times as long as it is written \(\+100\), 5812 characters for these 1904/);
-    const openai = await fetch(`${server.url}/v1/audio/speech`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${plus.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'tts-1', voice: 'nova', input: text, response_format: 'wav' }),
-    });
+    const openai = await postOpenAI({ model: 'tts-1', voice: 'nova', input: text, response_format: 'wav' });
     assert.equal(openai.status, 400);
     assert.equal(((await openai.json()) as { error: { param: string } }).error.param, 'input');
     assert.equal((await server.services.accounts.require(plus.uid)).usedCredits, before, 'nothing was charged');
     // Times and dates in sentences still speak.
-    const schedule = await fetch(`${server.url}/v1/text-to-speech`, {
-      method: 'POST',
-      headers: { 'x-api-key': plus.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ voice_id: olivia, model: 'ssfm-v30', text: 'On 2024-03-15 the 08:15 to Leeds leaves from platform 4, and the 08:42 from platform 11. '.repeat(8) }),
-    });
+    const schedule = await postCurrent({ voice_id: olivia, model: 'ssfm-v30', text: 'On 2024-03-15 the 08:15 to Leeds leaves from platform 4, and the 08:42 from platform 11. '.repeat(8) });
     assert.equal(schedule.status, 200, 'a timetable in sentences is spoken');
     await schedule.arrayBuffer();
   });
@@ -157,9 +137,9 @@ describe('bounded cost per request', () => {
   it('error answers stay small whatever the request quotes back', async () => {
     const huge = 'x'.repeat(500_000);
     const answers = await Promise.all([
-      fetch(`${server.url}/v1/text-to-speech`, { method: 'POST', headers: { 'x-api-key': plus.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ [huge]: 1, text: 'a', model: 'x' }) }),
-      fetch(`${server.url}/v1/audio/speech`, { method: 'POST', headers: { authorization: `Bearer ${plus.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: huge, voice: 'nova', input: 'Hello.' }) }),
-      fetch(`${server.url}/v1/text-to-speech`, { method: 'POST', headers: { 'x-api-key': plus.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ voice_id: `tc_${huge}`, model: 'ssfm-v30', text: 'Hello.' }) }),
+      postCurrent({ [huge]: 1, text: 'a', model: 'x' }),
+      postOpenAI({ model: huge, voice: 'nova', input: 'Hello.' }),
+      postCurrent({ voice_id: `tc_${huge}`, model: 'ssfm-v30', text: 'Hello.' }),
     ]);
     for (const res of answers) {
       const text = await res.text();
@@ -170,8 +150,8 @@ describe('bounded cost per request', () => {
 
   it('a synthesis past its time budget is stopped: 503 with Retry-After, credits back, slot free; then served again', async () => {
     const account = await server.createAccount('plus');
-    const body = JSON.stringify({ voice_id: olivia, model: 'ssfm-v30', text: 'A long enough sentence to need some real work from the engine. '.repeat(20) });
-    const call = () => fetch(`${server.url}/v1/text-to-speech`, { method: 'POST', headers: { 'x-api-key': account.apiKey, 'content-type': 'application/json' }, body });
+    const body = { voice_id: olivia, model: 'ssfm-v30', text: 'A long enough sentence to need some real work from the engine. '.repeat(20) };
+    const call = () => postJson('/v1/text-to-speech', { 'x-api-key': account.apiKey }, body);
     const budget = server.services.pool.taskBudgetSeconds;
     server.services.pool.taskBudgetSeconds = 0.001;
     try {
