@@ -3,7 +3,7 @@
  * Sections come from bench/synthesis-targets.ts and, when present, perf-routes' bench/light-routes.ts
  * (lightRoutesSection) and bench/speak-jobs.ts (speakJobsSection). Each section's yardstick is
  * measured in the same run as its subject, interleaved where both run in this process.
- * Run: npm run bench [-- pipeline workers mp3 clone start say light speak-jobs install clone-to-audio container native agents]
+ * Run: npm run bench [-- pipeline workers mp3 clone start say light speak-jobs install clone-to-audio container native agents text]
  *   (names pick sections; `start` also runs install, clone-to-audio and container)
  */
 import { existsSync } from 'node:fs';
@@ -27,6 +27,8 @@ const routeParts: [string, string, string][] = [
   ['native', './native-espeak.js', 'nativeEspeakSection'],
   // Issue 31: the stream-input WebSocket's first-sentence latency and 32 agents at once.
   ['agents', './agents.js', 'agentsSection'],
+  // Issue 32: the text layer (SSML, dictionaries, timings) against the synthesis; captions.
+  ['text', './text-layer.js', 'textLayerSection'],
 ];
 
 /** `start` names issue 29's whole start table: the fresh process's start, the install, clone to audio, the container. */

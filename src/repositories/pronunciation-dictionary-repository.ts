@@ -1,11 +1,18 @@
 import type { PronunciationDictionaryRow, PronunciationDictionaryVersionRow } from '../store/schema.js';
 import { affected, type DatabaseHandle } from './database-handle.js';
+import { ReadUntilWrite } from './read-until-write.js';
 
 export type NewDictionaryVersion = Omit<PronunciationDictionaryVersionRow, 'dictionary_id' | 'version_number'>;
 export type DictionaryChanges = Partial<Pick<PronunciationDictionaryRow, 'name' | 'is_default' | 'archived_at'>>;
 
 /** A dictionary and the rules of one of its versions. */
 export type DictionaryVersion = PronunciationDictionaryRow & { version: PronunciationDictionaryVersionRow };
+
+/** Which version of a dictionary is the one to apply: ids only, no rules. */
+export interface DictionaryHead {
+  id: string;
+  versionId: string;
+}
 
 /**
  * The `pronunciation_dictionaries` and `pronunciation_dictionary_versions` tables: an account's
@@ -16,7 +23,12 @@ export type DictionaryVersion = PronunciationDictionaryRow & { version: Pronunci
 const versionColumns = ['v.version_number', 'v.rules', 'v.rules_count', 'v.bytes', 'v.created_at as version_created_at', 'v.version_id', 'v.dictionary_id'] as const;
 
 export class PronunciationDictionaryRepository {
-  constructor(private readonly db: DatabaseHandle) {}
+  /** The default heads per account, kept on SQLite until anything is written (ReadUntilWrite). */
+  private readonly keptDefaultHeads: ReadUntilWrite<DictionaryHead[]>;
+
+  constructor(private readonly db: DatabaseHandle) {
+    this.keptDefaultHeads = new ReadUntilWrite(db);
+  }
 
   /** A new dictionary with its first version. */
   async insert(dictionary: Omit<PronunciationDictionaryRow, 'latest_version_id' | 'latest_version_number' | 'archived_at'>, first: NewDictionaryVersion): Promise<void> {
@@ -100,6 +112,36 @@ export class PronunciationDictionaryRepository {
       .orderBy('d.id')
       .execute();
     return rows.map(withVersion);
+  }
+
+  /**
+   * The latest version of each of the account's default dictionaries (not archived), oldest first:
+   * what every synthesis asks, so it reads one table through its account index and no rules (a
+   * version never changes, so its rules can be kept by version id: see version-rules-cache.ts).
+   * Any add, remove, PATCH or DELETE moves `latest_version_id`, `is_default`, `archived_at` or the
+   * row itself, so the next read sees it, from whichever node it came. On SQLite the answer is
+   * kept until the next write to the database; on PostgreSQL it is read every time.
+   */
+  async defaultHeads(accountUid: string): Promise<DictionaryHead[]> {
+    const heads = await this.keptDefaultHeads.get(accountUid, async () => {
+      const rows = await this.db
+        .selectFrom('pronunciation_dictionaries')
+        .select(['id', 'latest_version_id'])
+        .where('account_uid', '=', accountUid)
+        .where('is_default', '=', 1)
+        .where('archived_at', 'is', null)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({ id: r.id, versionId: r.latest_version_id }));
+    });
+    return heads ?? [];
+  }
+
+  /** One version's rules (JSON) and their size, by the version's id; null when it is gone. */
+  async versionRules(versionId: string): Promise<{ rules: string; bytes: number } | null> {
+    const row = await this.db.selectFrom('pronunciation_dictionary_versions').select(['rules', 'bytes']).where('version_id', '=', versionId).executeTakeFirst();
+    return row ? { rules: row.rules, bytes: Number(row.bytes) } : null;
   }
 
   /** How many dictionaries the account has (archived ones too: they still hold their rules). */

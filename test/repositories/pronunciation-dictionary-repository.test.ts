@@ -60,6 +60,39 @@ onEveryDatabase('pronunciation dictionary repository', (c) => {
     assert.equal(await c.repos.pronunciationDictionaries.countByAccount(uid), 1);
   });
 
+  it('the default heads (ids and latest versions, no rules) follow every change, made here or through another node', async () => {
+    const uid = await c.account();
+    const repo = c.repos.pronunciationDictionaries;
+    const elsewhere = (await c.other()).pronunciationDictionaries;
+    const a = dictionary(uid, 1_000);
+    const b = dictionary(uid, 2_000);
+    const a1 = version([{ stringToReplace: 'Orator', type: 'alias', alias: 'Oh rater' }]);
+    await repo.insert(a, a1);
+    await repo.insert(b, version([]));
+    assert.deepEqual(await repo.defaultHeads(uid), []);
+    // Read once, so a kept answer (SQLite) would be the one to go stale.
+    await elsewhere.update(uid, a.id, { is_default: 1 });
+    assert.deepEqual(await repo.defaultHeads(uid), [{ id: a.id, versionId: a1.version_id }], 'PATCH default on another node');
+    const a2 = version([{ stringToReplace: 'Orator', type: 'alias', alias: 'Ora tore' }], 2_000);
+    assert.equal(await elsewhere.addVersion(uid, a.id, a1.version_id, a2), true);
+    assert.deepEqual(await repo.defaultHeads(uid), [{ id: a.id, versionId: a2.version_id }], 'a new version on another node');
+    await repo.update(uid, b.id, { is_default: 1 });
+    assert.deepEqual((await repo.defaultHeads(uid)).map((h) => h.id), [a.id, b.id], 'oldest first');
+    await elsewhere.update(uid, b.id, { archived_at: 5_000 });
+    assert.deepEqual((await repo.defaultHeads(uid)).map((h) => h.id), [a.id], 'archived on another node');
+    await elsewhere.deleteOwned(uid, a.id);
+    assert.deepEqual(await repo.defaultHeads(uid), [], 'deleted on another node');
+    assert.equal(await repo.versionRules(a2.version_id), null, 'a deleted dictionary’s versions are gone');
+  });
+
+  it('reads one version’s rules by its id', async () => {
+    const uid = await c.account();
+    const v = version([{ stringToReplace: 'SQL', type: 'alias', alias: 'sequel' }]);
+    await c.repos.pronunciationDictionaries.insert(dictionary(uid), v);
+    assert.deepEqual(await c.repos.pronunciationDictionaries.versionRules(v.version_id), { rules: v.rules, bytes: v.bytes });
+    assert.equal(await c.repos.pronunciationDictionaries.versionRules('nothing'), null);
+  });
+
   it('goes with its account', async () => {
     const uid = await c.account();
     await c.repos.pronunciationDictionaries.insert(dictionary(uid), version([]));

@@ -57,4 +57,19 @@ describe('PLS lexicons', () => {
       assert.throws(() => rulesFromLexicon(bad), LexiconError, bad);
     }
   });
+
+  it('reads each PLS feature as the specification means it: character references, alias, several graphemes, prefer, metadata passed over; another alphabet refused by name', async () => {
+    const { rulesFromLexicon, lexiconOf, LexiconError } = await import('../../src/text/pronunciation/pls.js');
+    const { plsFeatureExamples } = await import('./w3c-example-lexicon.js');
+    for (const example of plsFeatureExamples) {
+      if (example.refused) {
+        assert.throws(() => rulesFromLexicon(example.lexicon), (e: unknown) => e instanceof LexiconError && e.message.includes(`"${example.refused}"`), example.name);
+        continue;
+      }
+      const rules = rulesFromLexicon(example.lexicon);
+      assert.deepEqual(rules, example.rules, example.name);
+      assert.deepEqual(rulesFromLexicon(lexiconOf(rules)), rules, `${example.name}: written back, read the same`);
+    }
+    assert.throws(() => rulesFromLexicon('<lexicon><lexeme><grapheme>a&nbsp;b</grapheme><alias>c</alias></lexeme></lexicon>'), /unknown entity &nbsp;/u);
+  });
 });

@@ -5,6 +5,7 @@ import { LexiconError, lexiconOf, rulesFromLexicon } from '../../text/pronunciat
 import { ruleBytes, type PronunciationRule } from '../../text/pronunciation/pronunciation-rule.js';
 import { dictionaryLimitsOf, maxDictionariesPerRequest } from './dictionary-limits.js';
 import { PronunciationDictionaryError } from './pronunciation-dictionary-errors.js';
+import { VersionRulesCache } from './version-rules-cache.js';
 
 /** A dictionary as listings show it: its latest version and how many rules that has. */
 export interface DictionarySummary {
@@ -54,6 +55,8 @@ const newId = () => randomBytes(10).toString('hex');
  * names plus the account's defaults.
  */
 export class PronunciationDictionaryService implements PronunciationSource {
+  private readonly versionRules = new VersionRulesCache();
+
   constructor(private readonly deps: { repository: PronunciationDictionaryRepository; clock: Clock }) {}
 
   async create(accountUid: string, plan: string, dictionary: NewDictionary, rules: readonly PronunciationRule[]): Promise<DictionarySummary> {
@@ -142,19 +145,35 @@ export class PronunciationDictionaryService implements PronunciationSource {
    */
   async forSynthesis(accountUid: string, locators: readonly DictionaryLocator[] = []): Promise<AppliedDictionaries> {
     if (locators.length > maxDictionariesPerRequest) throw new PronunciationDictionaryError('too_many_dictionaries', `At most ${maxDictionariesPerRequest} pronunciation dictionaries per request.`);
-    const chosen: DictionaryVersion[] = [];
+    const chosen: { id: string; versionId: string; rules: PronunciationRule[] }[] = [];
     for (const locator of locators) {
       const found = await this.deps.repository.findOwned(accountUid, locator.id, locator.versionId ?? undefined);
       if (!found) {
         await this.find(accountUid, locator.id);
         throw new PronunciationDictionaryError('version_not_found', `The pronunciation dictionary ${locator.id} has no version ${locator.versionId}.`);
       }
-      chosen.push(found);
+      chosen.push({ id: found.id, versionId: found.version.version_id, rules: rulesOf(found) });
     }
-    for (const fallback of await this.deps.repository.defaults(accountUid)) {
-      if (!chosen.some((c) => c.id === fallback.id)) chosen.push(fallback);
+    // The defaults: which versions apply is read fresh (one light query; kept until the next
+    // write on SQLite), their rules come from the cache of immutable versions.
+    for (const head of await this.deps.repository.defaultHeads(accountUid)) {
+      if (chosen.some((c) => c.id === head.id)) continue;
+      const rules = await this.rulesOfVersion(head.versionId);
+      // Deleted between the two reads: as if it had been deleted just before.
+      if (rules !== null) chosen.push({ id: head.id, versionId: head.versionId, rules });
     }
-    return { rules: chosen.flatMap(rulesOf), versions: chosen.map((c) => ({ id: c.id, versionId: c.version.version_id })) };
+    // concat, not flatMap: V8's flatMap costs ~0.3 ms on 3,000 rules, concat ~7 µs.
+    return { rules: ([] as PronunciationRule[]).concat(...chosen.map((c) => c.rules)), versions: chosen.map((c) => ({ id: c.id, versionId: c.versionId })) };
+  }
+
+  private async rulesOfVersion(versionId: string): Promise<PronunciationRule[] | null> {
+    const kept = this.versionRules.get(versionId);
+    if (kept !== undefined) return kept;
+    const read = await this.deps.repository.versionRules(versionId);
+    if (read === null) return null;
+    const rules = JSON.parse(read.rules) as PronunciationRule[];
+    this.versionRules.set(versionId, rules, read.bytes);
+    return rules;
   }
 
   private async change(accountUid: string, plan: string, id: string, edit: (rules: PronunciationRule[]) => PronunciationRule[]): Promise<DictionarySummary> {

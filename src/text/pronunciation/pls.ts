@@ -1,4 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { decodeXmlEntities } from '../xml-entities.js';
 import type { PronunciationRule } from './pronunciation-rule.js';
 
 /** A lexicon Orator cannot read: not well-formed, not PLS, or an alphabet other than IPA. */
@@ -11,11 +12,18 @@ const parser = new XMLParser({
   trimValues: true,
   parseTagValue: false,
   parseAttributeValue: false,
-  processEntities: true,
+  // Decoded here instead (decodeXmlEntities): the parser leaves character references such as
+  // &#x0259;, which PLS lexicons use for IPA, undecoded.
+  processEntities: false,
   isArray: (name) => ['lexeme', 'grapheme', 'phoneme', 'alias'].includes(name),
 });
 
-const textOf = (value: unknown): string => (typeof value === 'object' && value !== null ? String((value as Record<string, unknown>)['#text'] ?? '') : String(value ?? '')).trim();
+const decoded = (raw: string) => decodeXmlEntities(raw, (message) => new LexiconError(message));
+const textOf = (value: unknown): string => decoded(typeof value === 'object' && value !== null ? String((value as Record<string, unknown>)['#text'] ?? '') : String(value ?? '')).trim();
+const attributeOf = (node: unknown, name: string): string | undefined => {
+  const raw = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[`@${name}`] : undefined;
+  return raw === undefined ? undefined : decoded(String(raw)).trim();
+};
 
 /**
  * The rules of a W3C Pronunciation Lexicon (PLS 1.0): each lexeme's graphemes become rules, an
@@ -28,22 +36,24 @@ export function rulesFromLexicon(xml: string): PronunciationRule[] {
   if (valid !== true) throw new LexiconError(`${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`);
   const lexicon = (parser.parse(xml) as Record<string, unknown>).lexicon as Record<string, unknown> | undefined;
   if (!lexicon || typeof lexicon !== 'object') throw new LexiconError('the document is not a PLS lexicon (no lexicon element)');
-  const alphabet = String(lexicon['@alphabet'] ?? 'ipa');
+  const alphabet = attributeOf(lexicon, 'alphabet') ?? 'ipa';
   const rules: PronunciationRule[] = [];
   for (const lexeme of (lexicon.lexeme ?? []) as Record<string, unknown>[]) {
     const graphemes = ((lexeme.grapheme ?? []) as unknown[]).map(textOf).filter((g) => g !== '');
     if (graphemes.length === 0) throw new LexiconError('a lexeme has no grapheme');
     const alias = ((lexeme.alias ?? []) as unknown[]).map(textOf).find((a) => a !== '');
     const phonemes = ((lexeme.phoneme ?? []) as unknown[]).filter((p) => textOf(p) !== '');
+    // A phoneme may name its own alphabet; those in another alphabet than IPA are passed over
+    // when the lexeme has one in IPA, and refused, naming the alphabet, when it has none.
+    const ipa = phonemes.filter((p) => (attributeOf(p, 'alphabet') ?? alphabet) === 'ipa');
     // PLS: the pronunciation marked prefer="true" is the one to speak, else the first.
-    const phonemeNode = phonemes.find((p) => typeof p === 'object' && p !== null && (p as Record<string, unknown>)['@prefer'] === 'true') ?? phonemes[0];
+    const phoneme = ipa.find((p) => attributeOf(p, 'prefer') === 'true') ?? ipa[0];
     for (const grapheme of graphemes) {
       if (alias !== undefined) rules.push({ stringToReplace: grapheme, type: 'alias', alias });
-      else if (phonemeNode !== undefined) {
-        const own = typeof phonemeNode === 'object' && phonemeNode !== null ? (phonemeNode as Record<string, unknown>)['@alphabet'] : undefined;
-        const used = String(own ?? alphabet);
-        if (used !== 'ipa') throw new LexiconError(`alphabet "${used.slice(0, 40)}" is not taken: only ipa`);
-        rules.push({ stringToReplace: grapheme, type: 'phoneme', phoneme: textOf(phonemeNode), alphabet: 'ipa' });
+      else if (phoneme !== undefined) rules.push({ stringToReplace: grapheme, type: 'phoneme', phoneme: textOf(phoneme), alphabet: 'ipa' });
+      else if (phonemes.length > 0) {
+        const other = attributeOf(phonemes[0], 'alphabet') ?? alphabet;
+        throw new LexiconError(`the lexeme of "${grapheme.slice(0, 40)}" is in alphabet "${other.slice(0, 40)}", which Orator does not take: only ipa`);
       } else throw new LexiconError(`the lexeme of "${grapheme.slice(0, 40)}" has neither phoneme nor alias`);
     }
   }

@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { SsmlError } from './ssml-error.js';
+import { decodeXmlEntities } from '../xml-entities.js';
 
 /** An element of the document, attributes and children in document order. */
 export interface SsmlElement {
@@ -18,18 +19,8 @@ export function isSsml(text: string): boolean {
   return /^\s*(<\?xml[^>]*\?>\s*)?<speak[\s>/]/u.test(text);
 }
 
-const xmlEntities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
 /** XML's five entities and character references; anything else named with `&` is malformed. */
-function decodeEntities(raw: string): string {
-  return raw.replace(/&([^;&\s]*);?/gu, (whole, name: string) => {
-    if (!whole.endsWith(';')) throw new SsmlError('malformed', 'a bare "&" (write &amp;)');
-    if (name in xmlEntities) return xmlEntities[name]!;
-    const code = /^#x[0-9a-f]{1,6}$/iu.test(name) ? parseInt(name.slice(2), 16) : /^#[0-9]{1,7}$/u.test(name) ? parseInt(name.slice(1), 10) : NaN;
-    if (!Number.isInteger(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) throw new SsmlError('malformed', `unknown entity &${name.slice(0, 20)};`);
-    return String.fromCodePoint(code);
-  });
-}
+const decodeEntities = (raw: string): string => decodeXmlEntities(raw, (message) => new SsmlError('malformed', message));
 
 /**
  * Refused before any parsing: a DOCTYPE (entity expansion), processing instructions other than
