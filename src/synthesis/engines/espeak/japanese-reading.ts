@@ -41,10 +41,10 @@ function loadTokenizer(): Promise<Tokenizer<IpadicFeatures>> {
  * per phrase while keeping the phrase's own rhythm.
  */
 export async function japaneseSpokenText(text: string): Promise<SpokenText> {
-  if (!hasKanji(text)) return verbatimSpokenText(text);
+  if (!hasKanji(text)) return verbatimSpokenText(text, 'ja');
   const tokens = (await loadTokenizer()).tokenize(text);
 
-  const spoken = new SpokenText(text);
+  const spoken = new SpokenText(text, 'ja');
   let at = 0;
   let previous: IpadicFeatures | undefined;
   for (const token of tokens) {
