@@ -73,8 +73,8 @@ describe('IPA spoken through the engines’ phoneme input', () => {
     const plain = await engine.synthesize({ text: 'I like tomato soup.', language: 'eng', voice, prosody: neutralProsody });
     assert.notDeepEqual(marked.samples, plain.samples);
     assert.deepEqual(
-      marked.words.map((w) => text.slice(w.offset, w.offset + w.length)),
-      ['I', 'like', text.slice(7, text.indexOf(' soup')), 'soup'],
+      marked.words.map((w) => text.slice(w.offset, w.offset + w.length).replace(/[\uE000\uE001]/gu, '')),
+      ['I', 'like', 'təˈmɑːtoʊ', 'soup'],
     );
     // eSpeak's own reading of the word, given as IPA, is the word's audio.
     const own = await engine.synthesize({ text: `I like ${markPhonemes(await espeakIpa('en-us', 'tomato'))} soup.`, language: 'eng', voice, prosody: neutralProsody });

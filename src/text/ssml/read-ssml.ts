@@ -79,7 +79,6 @@ class SpokenTextBuilder {
     const from = this.text.length;
     this.append(raw.trim(), state);
     if (this.text.length > from) this.phonemes.push({ from, to: this.text.length, ipa });
-    this.separate();
   }
 
   /** Words on either side of a boundary stay apart. */
