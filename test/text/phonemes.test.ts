@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { EspeakEngine } from '../../src/synthesis/engines/espeak/espeak-engine.js';
+import { japaneseSpokenText } from '../../src/synthesis/engines/espeak/japanese-reading.js';
 import { loadEspeakRuntime } from '../../src/synthesis/engines/espeak/espeak-runtime.js';
 import { planEspeakProsody } from '../../src/synthesis/engines/espeak/prosody.js';
 import { neutralProsody } from '../../src/synthesis/engines/engine.js';
@@ -79,6 +80,11 @@ describe('IPA spoken through the engines’ phoneme input', () => {
     // eSpeak's own reading of the word, given as IPA, is the word's audio.
     const own = await engine.synthesize({ text: `I like ${markPhonemes(await espeakIpa('en-us', 'tomato'))} soup.`, language: 'eng', voice, prosody: neutralProsody });
     assert.deepEqual(own.samples, plain.samples);
+  });
+
+  it('a Japanese text with kanji keeps a marked word whole (kuromoji reads only the rest)', async () => {
+    const spoken = await japaneseSpokenText(`東京で${markPhonemes('toˈmato')}を食べる`);
+    assert.equal(spoken.ssml, "トーキョーで [[to'mato]] を タベル");
   });
 
   it('Flite hands an engine call holding a phoneme to eSpeak’s voice for the language', async () => {
