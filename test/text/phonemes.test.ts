@@ -9,7 +9,7 @@ import { kokoroPhonemeString } from '../../src/synthesis/engines/kokoro/kokoro-p
 import { piperPhonemes } from '../../src/synthesis/engines/piper/piper-phonemes.js';
 import { speakSentence } from '../../src/synthesis/pool/render-sentence.js';
 import { checkIpa, InvalidPhonemeError, ipaToEspeak } from '../../src/synthesis/phonemes/ipa-to-espeak.js';
-import { espeakPhonemeInput, markPhonemes } from '../../src/synthesis/phonemes/phoneme-marks.js';
+import { espeakPhonemeInput, markPhonemes, unmarkedSpoken } from '../../src/synthesis/phonemes/phoneme-marks.js';
 import { applyPronunciation, phonemeReadings, wordsOnWrittenText } from '../../src/text/pronunciation/apply-pronunciation.js';
 import { rulesFromLexicon } from '../../src/text/pronunciation/pls.js';
 import type { PronunciationRule } from '../../src/text/pronunciation/pronunciation-rule.js';
@@ -80,6 +80,14 @@ describe('IPA spoken through the engines’ phoneme input', () => {
     // eSpeak's own reading of the word, given as IPA, is the word's audio.
     const own = await engine.synthesize({ text: `I like ${markPhonemes(await espeakIpa('en-us', 'tomato'))} soup.`, language: 'eng', voice, prosody: neutralProsody });
     assert.deepEqual(own.samples, plain.samples);
+  });
+
+  it('what an answer shows as spoken has the marks taken out, its words moved with them', () => {
+    const text = `I like ${markPhonemes('təˈmɑːtoʊ')} soup.`;
+    const word = (offset: number, length: number) => ({ offset, length, text: text.slice(offset, offset + length), start: 0, end: 0 });
+    const shown = unmarkedSpoken(text, [word(0, 1), word(7, 11), word(19, 5)]);
+    assert.equal(shown.text, 'I like təˈmɑːtoʊ soup.');
+    assert.deepEqual(shown.words.map((w) => [w.offset, w.length, w.text]), [[0, 1, 'I'], [7, 9, 'təˈmɑːtoʊ'], [17, 5, 'soup.']]);
   });
 
   it('a Japanese text with kanji keeps a marked word whole (kuromoji reads only the rest)', async () => {

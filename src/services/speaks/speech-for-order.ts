@@ -90,7 +90,8 @@ export async function prepareSpeech(order: SpeakOrder, uid: string, deps: Speech
     request: {
       text: pronounced.spoken,
       ...(spans ? { spans } : {}),
-      language: order.language,
+      // Detected on the text as written: marked IPA (a phoneme rule) would pass for another language's letters.
+      language: order.language ?? (pronounced.replacements.length > 0 ? resolveLanguage(said.text, null) : null),
       render: (language) => {
         const rendering = resolved.render(version.model, emotion, language);
         return { ...rendering, prosody: { ...rendering.prosody, rate: rendering.prosody.rate * rate, pitch: rendering.prosody.pitch + pitchOffset } };

@@ -62,3 +62,25 @@ export function espeakWord(ipa: string, language: string): string {
     return ' ';
   }
 }
+
+/**
+ * A text as spoken (normalized) and its words with the mark characters taken out, so that what
+ * an answer shows as spoken (ElevenLabs' normalized alignment, v1 timings) reads `təˈmɑːtoʊ`, not
+ * two private-use characters around it. Word offsets and lengths move with the text.
+ */
+export function unmarkedSpoken<W extends { offset: number; length: number; text: string }>(text: string, words: readonly W[]): { text: string; words: W[] } {
+  if (!hasPhonemeMarks(text)) return { text, words: [...words] };
+  // removedBefore[i]: mark characters in text[0, i).
+  const removedBefore = new Int32Array(text.length + 1);
+  for (let i = 0; i < text.length; i++) removedBefore[i + 1] = removedBefore[i]! + (text[i] === phonemeOpen || text[i] === phonemeClose ? 1 : 0);
+  const at = (position: number) => position - removedBefore[Math.max(0, Math.min(text.length, position))]!;
+  const plain = text.replace(privateUse, '');
+  return {
+    text: plain,
+    words: words.map((w) => {
+      const offset = at(w.offset);
+      const end = at(w.offset + w.length);
+      return { ...w, offset, length: end - offset, text: plain.slice(offset, end) };
+    }),
+  };
+}

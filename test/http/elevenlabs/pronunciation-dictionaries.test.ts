@@ -176,6 +176,7 @@ describe('pronunciation dictionaries', () => {
     const ruled = await timed(owner.apiKey, written, [{ pronunciation_dictionary_id: d.id }]);
     const plain = await timed(owner.apiKey, written);
     assert.notEqual(ruled.audio_base64, plain.audio_base64, 'the phoneme changes the audio');
+    assert.equal(ruled.normalized_alignment.characters.join(''), 'I like təˈmɑːtoʊ soup.', 'the normalized alignment shows the IPA spoken');
     assert.equal((await timed(owner.apiKey, written, [{ pronunciation_dictionary_id: own.id }])).audio_base64, plain.audio_base64, 'eSpeak’s own reading, as IPA, is the word’s audio byte for byte');
     const ssml = await timed(owner.apiKey, '<speak>I like <phoneme alphabet="ipa" ph="təˈmɑːtoʊ">tomato</phoneme> soup.</speak>');
     assert.equal(ssml.audio_base64, ruled.audio_base64, 'the SSML element says what the rule says');
