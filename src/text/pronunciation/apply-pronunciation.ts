@@ -35,7 +35,8 @@ export interface PronouncedText {
 /** A rule as it is applied: the string it replaces and what the engine reads instead. */
 interface AliasRule {
   stringToReplace: string;
-  said: string;
+  /** What is read instead, or null for a phoneme that does not convert; worked out on the first match only. */
+  said: () => string | null;
   caseSensitive?: boolean;
 }
 
@@ -44,14 +45,19 @@ interface AliasRule {
  * A phoneme that does not convert (stored before phonemes were checked) is no rule: the word is
  * read as written rather than the synthesis failing.
  */
-function saidBy(rule: PronunciationRule): string | null {
-  if (rule.type === 'alias') return rule.alias;
-  try {
-    checkIpa(rule.phoneme);
-  } catch {
-    return null;
-  }
-  return markPhonemes(rule.phoneme);
+function saidBy(rule: PronunciationRule): () => string | null {
+  if (rule.type === 'alias') return () => rule.alias;
+  let said: string | null | undefined;
+  return () => {
+    if (said !== undefined) return said;
+    try {
+      checkIpa(rule.phoneme);
+      said = markPhonemes(rule.phoneme);
+    } catch {
+      said = null;
+    }
+    return said;
+  };
 }
 
 /** A letter, digit, mark or `_` next to a match makes it part of a longer word. */
@@ -102,7 +108,6 @@ export function applyPronunciation(written: string, rules: readonly Pronunciatio
   for (const rule of rules) {
     if (rule.stringToReplace === '') continue;
     const said = saidBy(rule);
-    if (said === null) continue;
     (rule.wordBoundaries === false ? anywhere : whole).add({ stringToReplace: rule.stringToReplace, said, caseSensitive: rule.caseSensitive });
   }
   if ((whole.lengths.length === 0 && anywhere.lengths.length === 0 && fixed.length === 0) || text === '') return { spoken: text, replacements: [] };
@@ -132,7 +137,7 @@ export function applyPronunciation(written: string, rules: readonly Pronunciatio
       for (const length of lengths) {
         if (at + length > text.length || (pinned && at + length > pinned.from)) continue;
         const rule = (startsWord && !isWordChar(text, at + length) ? whole.find(text, at, length) : undefined) ?? anywhere.find(text, at, length);
-        if (rule) {
+        if (rule && rule.said() !== null) {
           found = { rule, length };
           break;
         }
@@ -144,7 +149,7 @@ export function applyPronunciation(written: string, rules: readonly Pronunciatio
     }
     spoken += text.slice(copied, at);
     const spokenFrom = spoken.length;
-    spoken += found.rule.said;
+    spoken += found.rule.said()!;
     replacements.push({ from: at, to: at + found.length, spokenFrom, spokenTo: spoken.length });
     at += found.length;
     copied = at;
