@@ -18,9 +18,9 @@ describe('pronunciation rules applied to a text', () => {
     assert.equal(applyPronunciation('us and the US: a photo', rules).spoken, 'us and the United States: a foto');
   });
 
-  it('does not apply phoneme rules (not spoken yet) and leaves a text without matches as it is', () => {
+  it('puts a phoneme rule’s IPA in as a marked word (phonemes.test.ts) and leaves a text without matches as it is', () => {
     const phoneme: PronunciationRule = { stringToReplace: 'tomato', type: 'phoneme', phoneme: 'təˈmɑːtoʊ', alphabet: 'ipa' };
-    assert.deepEqual(applyPronunciation('tomato soup', [phoneme]), { spoken: 'tomato soup', replacements: [] });
+    assert.deepEqual(applyPronunciation('tomato soup', [phoneme]), { spoken: '\uE000təˈmɑːtoʊ\uE001 soup', replacements: [{ from: 0, to: 6, spokenFrom: 0, spokenTo: 11 }] });
     assert.deepEqual(applyPronunciation('3 < 4 & more', [alias('x', 'y')]), { spoken: '3 < 4 & more', replacements: [] });
   });
 

@@ -54,6 +54,7 @@ const dictionaryAnswers: Record<PronunciationDictionaryErrorCode, [number, strin
   version_not_found: [404, 'pronunciation_dictionary_version_not_found'],
   invalid_rules: [422, 'invalid_request'],
   invalid_lexicon: [400, 'invalid_pls_file'],
+  invalid_phoneme: [400, 'invalid_phoneme'],
   dictionary_limit_reached: [400, 'pronunciation_dictionary_limit_reached'],
   too_many_dictionaries: [422, 'too_many_pronunciation_dictionaries'],
   version_conflict: [409, 'pronunciation_dictionary_version_conflict'],

@@ -5,6 +5,8 @@ export type PronunciationDictionaryErrorCode =
   | 'version_not_found'
   /** A rule or field out of shape (empty string, unknown type, an alphabet other than ipa). */
   | 'invalid_rules'
+  /** A phoneme rule's IPA has a symbol Orator cannot speak (the message names it). */
+  | 'invalid_phoneme'
   /** An uploaded lexicon that is not a readable PLS document. */
   | 'invalid_lexicon'
   /** The plan's number of dictionaries, rules per dictionary or bytes per dictionary. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { checkIpa, InvalidPhonemeError } from '../../synthesis/phonemes/ipa-to-espeak.js';
 import type { Clock } from '../../clock.js';
 import type { DictionaryVersion, PronunciationDictionaryRepository } from '../../repositories/pronunciation-dictionary-repository.js';
 import { LexiconError, lexiconOf, rulesFromLexicon } from '../../text/pronunciation/pls.js';
@@ -197,6 +198,14 @@ export class PronunciationDictionaryService implements PronunciationSource {
       if (rule.type === 'alias' && rule.alias.trim() === '') throw new PronunciationDictionaryError('invalid_rules', `The rule of "${rule.stringToReplace.slice(0, 40)}" has an empty alias.`);
       if (rule.type === 'phoneme' && (rule.phoneme.trim() === '' || rule.alphabet !== 'ipa')) {
         throw new PronunciationDictionaryError('invalid_rules', `The rule of "${rule.stringToReplace.slice(0, 40)}" needs a phoneme in the ipa alphabet.`);
+      }
+      if (rule.type === 'phoneme') {
+        try {
+          checkIpa(rule.phoneme);
+        } catch (error) {
+          if (error instanceof InvalidPhonemeError) throw new PronunciationDictionaryError('invalid_phoneme', `The rule of "${rule.stringToReplace.slice(0, 40)}": ${error.message}.`);
+          throw error;
+        }
       }
     }
     if (rules.length > limits.rules) throw new PronunciationDictionaryError('dictionary_limit_reached', `The ${plan} plan allows ${limits.rules} rules per dictionary (this version would have ${rules.length}).`);

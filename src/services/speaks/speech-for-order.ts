@@ -5,7 +5,7 @@ import type { SpeechRequest } from '../../synthesis/pipeline/speech-request.js';
 import { hasSpeakableContent } from '../../synthesis/text/speakable.js';
 import { readSpeechText, type SpeechText } from '../../text/ssml/read-ssml.js';
 import { SsmlError } from '../../text/ssml/ssml-error.js';
-import { applyPronunciation, spansOnSpokenText, wordsOnWrittenText, type Replacement } from '../../text/pronunciation/apply-pronunciation.js';
+import { applyPronunciation, phonemeReadings, spansOnSpokenText, wordsOnWrittenText, type Replacement } from '../../text/pronunciation/apply-pronunciation.js';
 import type { PronunciationSource } from '../pronunciation-dictionaries/pronunciation-dictionary-service.js';
 import type { SynthesizedSpeech } from '../../synthesis/pipeline/speech-request.js';
 import type { ResolvedVoice, VoiceResolver } from '../voices/voice-resolver.js';
@@ -70,7 +70,7 @@ export async function prepareSpeech(order: SpeakOrder, uid: string, deps: Speech
   const said = speechTextOf(order);
   if (!hasSpeakableContent(said.text)) throw rejections.invalid('text', 'text has nothing that can be spoken');
   const dictionaries = deps.pronunciation ? await deps.pronunciation.forSynthesis(uid) : { rules: [] };
-  const pronounced = applyPronunciation(said.text, dictionaries.rules);
+  const pronounced = applyPronunciation(said.text, dictionaries.rules, phonemeReadings(said));
   const spans = said.spans ? spansOnSpokenText(said.spans, pronounced.replacements) : undefined;
   try {
     if (!options.lengthChecked) checkSpokenLength(pronounced.spoken, resolveLanguage(said.text, order.language));
@@ -90,7 +90,8 @@ export async function prepareSpeech(order: SpeakOrder, uid: string, deps: Speech
     request: {
       text: pronounced.spoken,
       ...(spans ? { spans } : {}),
-      language: order.language,
+      // Detected on the text as written: marked IPA (a phoneme rule) would pass for another language's letters.
+      language: order.language ?? (pronounced.replacements.length > 0 ? resolveLanguage(said.text, null) : null),
       render: (language) => {
         const rendering = resolved.render(version.model, emotion, language);
         return { ...rendering, prosody: { ...rendering.prosody, rate: rendering.prosody.rate * rate, pitch: rendering.prosody.pitch + pitchOffset } };

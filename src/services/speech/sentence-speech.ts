@@ -1,4 +1,5 @@
 import type { WordTiming } from '../../synthesis/audio.js';
+import { unmarkedSpoken } from '../../synthesis/phonemes/phoneme-marks.js';
 import { encodeWavPcm16 } from '../../synthesis/encoders/wav.js';
 import type { SpeechRequest, SynthesizedSpeech } from '../../synthesis/pipeline/speech-request.js';
 import { sentencePauseSeconds, type SpokenSentence, type Synthesizer } from '../../synthesis/pipeline/synthesizer.js';
@@ -35,6 +36,6 @@ export async function speakBySentences(synthesizer: Synthesizer, request: Speech
     duration: length / sampleRate,
     language: request.language,
     words: writtenWords(spokenWords, plans, spoken.offsets),
-    spoken: { text: spoken.text, words: spokenWords },
+    spoken: unmarkedSpoken(spoken.text, spokenWords),
   };
 }

@@ -1,4 +1,5 @@
 import type { WordTiming } from '../../synthesis/audio.js';
+import { unmarkedSpoken } from '../../synthesis/phonemes/phoneme-marks.js';
 import { sentencePauseSeconds, type SpokenSentence } from '../../synthesis/pipeline/synthesizer.js';
 import { writtenWords } from '../../synthesis/pipeline/written-words.js';
 import { toWritten, wordsOnWrittenText, type Replacement } from '../../text/pronunciation/apply-pronunciation.js';
@@ -47,7 +48,8 @@ export async function* timedSentences(source: AsyncIterable<SpokenSentence>, tex
     const to = last ? text.length : sentence.plan.offset + sentence.plan.written.length;
     const words = writtenWords(sentence.words, [sentence.plan], [0]).map((w) => ({ ...w, offset: w.offset - from }));
     const pauseBefore = index === 0 ? 0 : (sentence.pauseBefore ?? sentencePauseSeconds / tempo);
-    yield { samples: sentence.samples, sampleRate: sentence.sampleRate, from, to, words, spokenText: sentence.plan.spoken, spokenWords: sentence.words, pauseBefore, last };
+    const spoken = unmarkedSpoken(sentence.plan.spoken, sentence.words);
+    yield { samples: sentence.samples, sampleRate: sentence.sampleRate, from, to, words, spokenText: spoken.text, spokenWords: spoken.words, pauseBefore, last };
     from = to;
     index++;
   }

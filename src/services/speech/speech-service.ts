@@ -10,7 +10,7 @@ import type { RenderedSentence } from '../../synthesis/pool/tasks.js';
 import { detectLanguage } from '../../synthesis/text/detect-language.js';
 import { hasSpeakableContent } from '../../synthesis/text/speakable.js';
 import { readSpeechText, type SpeechText } from '../../text/ssml/read-ssml.js';
-import { applyPronunciation, spansOnSpokenText, wordsOnWrittenText, type Replacement } from '../../text/pronunciation/apply-pronunciation.js';
+import { applyPronunciation, phonemeReadings, spansOnSpokenText, wordsOnWrittenText, type Replacement } from '../../text/pronunciation/apply-pronunciation.js';
 import { PronunciationDictionaryError } from '../pronunciation-dictionaries/pronunciation-dictionary-errors.js';
 import type { AppliedDictionaries, DictionaryLocator, PronunciationSource } from '../pronunciation-dictionaries/pronunciation-dictionary-service.js';
 import { SsmlError } from '../../text/ssml/ssml-error.js';
@@ -101,7 +101,7 @@ export class SpeechService {
     const language = order.language ?? detectLanguage(said.text) ?? voice.language;
     // The dictionaries' aliases are what the engine reads; the written text stays what is billed and timed.
     const dictionaries = await this.dictionariesOf(accountUid, order.dictionaries ?? [], segment);
-    const pronounced = applyPronunciation(said.text, dictionaries.rules);
+    const pronounced = applyPronunciation(said.text, dictionaries.rules, phonemeReadings(said));
     const spans = said.spans ? spansOnSpokenText(said.spans, pronounced.replacements) : undefined;
     try {
       checkSpokenLength(pronounced.spoken, language);

@@ -1,3 +1,4 @@
+import { unmarkedSpoken } from '../phonemes/phoneme-marks.js';
 import type { SynthesisPool } from '../pool/synthesis-pool.js';
 import type { FinishedSpeech, RenderedSentence, SentenceTask } from '../pool/tasks.js';
 import { groupForParallelism } from './group-sentences.js';
@@ -25,7 +26,7 @@ function synthesizedSpeech(request: SpeechRequest, language: string, finished: F
     duration: finished.duration,
     language,
     words: writtenWords(finished.words, plans, spoken.offsets),
-    spoken: { text: spoken.text, words: finished.words },
+    spoken: unmarkedSpoken(spoken.text, finished.words),
   };
 }
 

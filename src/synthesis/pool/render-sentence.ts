@@ -2,7 +2,9 @@ import type { TimedPcm } from '../audio.js';
 import { changeTempo, shiftPitch } from '../dsp/time-pitch.js';
 import { resample } from '../dsp/resample.js';
 import { applyGain } from '../dsp/gain.js';
-import type { EngineOutput } from '../engines/engine.js';
+import type { EngineOutput, EngineVoice } from '../engines/engine.js';
+import { espeakVoiceFor } from '../engines/espeak/languages.js';
+import { hasPhonemeMarks } from '../phonemes/phoneme-marks.js';
 import { engineFor } from '../engines/registered-engines.js';
 import { shiftLastWordPitch } from '../prosody/last-word-pitch.js';
 import { spaceSentences } from './space-sentences.js';
@@ -17,8 +19,19 @@ export async function renderSentence(task: SentenceTask): Promise<RenderedSenten
 
 /** The engine's part of a sentence task, apart so that a caller can ask for the next one before it finishes this one. */
 export function speakSentence(task: SentenceTask): Promise<EngineOutput> {
-  const engine = engineFor(task.voice.engine);
-  return engine.synthesize({ text: task.text, language: task.language, voice: task.voice, prosody: task.prosody, seed: task.seed ?? 0 });
+  const voice = phonemeCapableVoice(task);
+  const engine = engineFor(voice.engine);
+  return engine.synthesize({ text: task.text, language: task.language, voice, prosody: task.prosody, seed: task.seed ?? 0 });
+}
+
+/**
+ * Flite has no phoneme input Orator can reach (its WASI build reads text only), so an engine call
+ * holding a phoneme (phoneme-marks.ts) is spoken by eSpeak NG's voice for the language instead;
+ * the other calls of the request keep the Flite voice (docs/text.md).
+ */
+function phonemeCapableVoice(task: SentenceTask): EngineVoice {
+  if (task.voice.engine !== 'flite' || !hasPhonemeMarks(task.text)) return task.voice;
+  return { engine: 'espeak', id: espeakVoiceFor(task.language) ?? 'en-us' };
 }
 
 /** What follows the engine: trim, DSP the engine could not do, resample, output pitch and tempo. */

@@ -1,5 +1,6 @@
 import type { SpokenSpan } from '../../synthesis/pipeline/speech-request.js';
 import { iso3FromIso1, normalizeIso3 } from '../../synthesis/text/languages.js';
+import { checkIpa, InvalidPhonemeError } from '../../synthesis/phonemes/ipa-to-espeak.js';
 import { sayAs } from './say-as.js';
 import { SsmlError } from './ssml-error.js';
 import { isSsml, parseSsml, type SsmlElement, type SsmlNode } from './ssml-tree.js';
@@ -9,6 +10,8 @@ import { applyEmphasis, applyProsody, breakSeconds, neutral, type Prosody } from
 export interface SpeechText {
   text: string;
   spans?: SpokenSpan[];
+  /** Words of `text` said as IPA (phoneme elements), in text order. */
+  phonemes?: { from: number; to: number; ipa: string }[];
 }
 
 /** Silence is cheap to ask for and costly to make and send: a document's breaks together, as compose's pauses. */
@@ -46,6 +49,7 @@ interface State {
 class SpokenTextBuilder {
   text = '';
   readonly spans: SpokenSpan[] = [];
+  readonly phonemes: { from: number; to: number; ipa: string }[] = [];
   private open: SpokenSpan | null = null;
   private pendingPause = 0;
   private pendingSentence = false;
@@ -67,6 +71,14 @@ class SpokenTextBuilder {
     }
     this.text += piece;
     this.open!.to = this.text.length;
+  }
+
+  /** `raw` as a word of its own said as `ipa`: the text keeps the word, the reading is the IPA. */
+  appendPhonemes(raw: string, ipa: string, state: State): void {
+    this.separate();
+    const from = this.text.length;
+    this.append(raw.trim(), state);
+    if (this.text.length > from) this.phonemes.push({ from, to: this.text.length, ipa });
   }
 
   /** Words on either side of a boundary stay apart. */
@@ -99,7 +111,8 @@ class SpokenTextBuilder {
     this.close();
     const trimmed = this.text.replace(/\s+$/u, '');
     const spans = this.spans.map((s) => ({ ...s, to: Math.min(s.to, trimmed.length) })).filter((s) => s.to > s.from);
-    return { text: trimmed, spans };
+    const phonemes = this.phonemes.filter((p) => p.to <= trimmed.length);
+    return { text: trimmed, spans, ...(phonemes.length > 0 ? { phonemes } : {}) };
   }
 }
 
@@ -160,7 +173,13 @@ function walk(nodes: readonly SsmlNode[], state: State, out: SpokenTextBuilder):
       case 'phoneme':
         if (attributes.alphabet !== undefined && attributes.alphabet !== 'ipa') throw new SsmlError('invalid_value', `phoneme alphabet="${attributes.alphabet.slice(0, 40)}": only ipa`);
         if (!attributes.ph?.trim()) throw new SsmlError('invalid_value', 'phoneme needs a non-empty ph');
-        out.append(textOf(children, 'phoneme'), state);
+        try {
+          checkIpa(attributes.ph);
+        } catch (error) {
+          if (error instanceof InvalidPhonemeError) throw new SsmlError('invalid_phoneme', `phoneme ph: ${error.message}`);
+          throw error;
+        }
+        out.appendPhonemes(textOf(children, 'phoneme'), attributes.ph, state);
         break;
       case 'lang':
         if (attributes['xml:lang'] === undefined) throw new SsmlError('invalid_value', 'lang needs xml:lang');

@@ -6,6 +6,8 @@ export type SsmlErrorCode =
   | 'unknown_attribute'
   /** An attribute value or element content out of range or not understood. */
   | 'invalid_value'
+  /** A phoneme element's IPA has a symbol Orator cannot speak. */
+  | 'invalid_phoneme'
   /** An element Orator knows and does not take (voice). */
   | 'refused_element'
   /** Past the nesting or element bounds. */

@@ -61,6 +61,24 @@ describe('SSML on every interface', () => {
     assert.equal(sub.audio, aliasSpoken.audio, 'the same audio as the alias written out');
   });
 
+  it('phoneme speaks its IPA through the engine’s phoneme input: other audio, the written word in its place, billed as written; a bad symbol is a 422 naming it', async () => {
+    const plain = await timestamps('I like tomato soup.');
+    const before = await used();
+    const said = await timestamps('<speak>I like <phoneme alphabet="ipa" ph="təˈmɑːtoʊ">tomato</phoneme> soup.</speak>');
+    assert.equal(await used(), before + 'I like tomato soup.'.length);
+    assert.notEqual(said.audio, plain.audio);
+    assert.deepEqual(said.words.map((w) => w.text), ['I', 'like', 'tomato', 'soup.']);
+    assert.equal(said.characters.map((c) => c.text).join(''), 'I like tomato soup.');
+    const own = await timestamps('<speak>I like <phoneme ph="təmˈeɪɾoʊ">tomato</phoneme> soup.</speak>');
+    assert.equal(own.audio, plain.audio, 'eSpeak’s own reading as IPA: the word’s audio');
+    const res = await api.call('POST', '/v1/text-to-speech', { body: { voice_id: voice, model: 'ssfm-v21', text: '<speak><phoneme ph="tə☃">tomato</phoneme></speak>' } });
+    const body = await res.text();
+    assert.equal(res.status, 422, body);
+    const detail = (JSON.parse(body) as { detail: { loc: string[]; msg: string }[] }).detail[0]!;
+    assert.deepEqual(detail.loc, ['body', 'text']);
+    assert.match(detail.msg, /SSML: phoneme ph: .*"☃" \(U\+2603\)/u);
+  });
+
   it('plain text with <, & and <speak in the middle is spoken and billed as it is', async () => {
     const text = 'Tom & Jerry: 3 < 4. Say <speak> now.';
     const before = await used();

@@ -169,6 +169,47 @@ describe('pronunciation dictionaries', () => {
     await json(await call('DELETE', `/v1/pronunciation-dictionaries/${d.id}`, owner.apiKey));
   });
 
+  it('a phoneme rule is spoken through eSpeak’s phoneme input: it changes the audio, eSpeak’s own IPA of the word gives the word’s bytes, an SSML phoneme the rule’s; the timings keep the word', async () => {
+    const d = await addFromRules(owner.apiKey, 'Phonemes', [{ string_to_replace: 'tomato', type: 'phoneme', phoneme: 'təˈmɑːtoʊ', alphabet: 'ipa' }]);
+    const own = await addFromRules(owner.apiKey, 'Own reading', [{ string_to_replace: 'tomato', type: 'phoneme', phoneme: 'təmˈeɪɾoʊ', alphabet: 'ipa' }]);
+    const written = 'I like tomato soup.';
+    const ruled = await timed(owner.apiKey, written, [{ pronunciation_dictionary_id: d.id }]);
+    const plain = await timed(owner.apiKey, written);
+    assert.notEqual(ruled.audio_base64, plain.audio_base64, 'the phoneme changes the audio');
+    assert.equal(ruled.normalized_alignment.characters.join(''), 'I like təˈmɑːtoʊ soup.', 'the normalized alignment shows the IPA spoken');
+    assert.equal((await timed(owner.apiKey, written, [{ pronunciation_dictionary_id: own.id }])).audio_base64, plain.audio_base64, 'eSpeak’s own reading, as IPA, is the word’s audio byte for byte');
+    const ssml = await timed(owner.apiKey, '<speak>I like <phoneme alphabet="ipa" ph="təˈmɑːtoʊ">tomato</phoneme> soup.</speak>');
+    assert.equal(ssml.audio_base64, ruled.audio_base64, 'the SSML element says what the rule says');
+    // (ElevenLabs' alignment of an SSML document is its characters as sent; ssml.test.ts checks the element's timings.)
+    for (const answer of [ruled]) {
+      assert.equal(answer.alignment.characters.join(''), written, 'the characters are the written text');
+      const starts: number[] = answer.alignment.character_start_times_seconds;
+      const ends: number[] = answer.alignment.character_end_times_seconds;
+      const at = written.indexOf('tomato');
+      assert.ok(starts[at] >= ends[at - 2] && ends[at + 5] <= starts[at + 7] && ends[at + 5] > starts[at], `tomato ${starts[at]}–${ends[at + 5]} s sits between "like" and "soup"`);
+    }
+    await json(await call('DELETE', `/v1/pronunciation-dictionaries/${d.id}`, owner.apiKey));
+    await json(await call('DELETE', `/v1/pronunciation-dictionaries/${own.id}`, owner.apiKey));
+  });
+
+  it('an IPA symbol Orator cannot speak is a 400 invalid_phoneme naming it, from rules, added rules and a PLS file', async () => {
+    const bad = { string_to_replace: 'tomato', type: 'phoneme', phoneme: 'təˈm☃toʊ', alphabet: 'ipa' };
+    const fromRules = await json(await call('POST', '/v1/pronunciation-dictionaries/add-from-rules', owner.apiKey, { name: 'Bad', rules: [bad] }), 400);
+    assert.equal(fromRules.detail.status, 'invalid_phoneme');
+    assert.match(fromRules.detail.message, /"☃" \(U\+2603\)/);
+    const d = await addFromRules(owner.apiKey, 'Good', []);
+    const added = await json(await call('POST', `/v1/pronunciation-dictionaries/${d.id}/add-rules`, owner.apiKey, { rules: [{ ...bad, phoneme: 'tə3' }] }), 400);
+    assert.equal(added.detail.status, 'invalid_phoneme');
+    assert.match(added.detail.message, /"3"/);
+    const form = new FormData();
+    form.set('name', 'Bad lexicon');
+    form.set('file', new Blob([w3cExampleLexicon.replace('riːd', 'ri#d')], { type: 'application/pls+xml' }), 'bad.pls');
+    const fromFile = await json(await fetch(`${server.url}/v1/pronunciation-dictionaries/add-from-file`, { method: 'POST', headers: { 'xi-api-key': owner.apiKey }, body: form }), 400);
+    assert.equal(fromFile.detail.status, 'invalid_phoneme');
+    assert.match(fromFile.detail.message, /"#"/);
+    await json(await call('DELETE', `/v1/pronunciation-dictionaries/${d.id}`, owner.apiKey));
+  });
+
   it('stream/with-timestamps keeps the written text too: the lines’ characters join back to it, the alias’s time on the replaced word', async () => {
     const d = await addFromRules(owner.apiKey, 'Streamed', [{ string_to_replace: 'Orator', type: 'alias', alias: 'Oh rater' }]);
     const written = 'Welcome to orator today. Orator speaks a second sentence.';

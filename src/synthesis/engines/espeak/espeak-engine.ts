@@ -32,7 +32,7 @@ export class EspeakEngine implements Engine {
     const variant = voiceName.split('+')[1];
     if (variant && !variantsOf(runtime).has(variant)) throw new Error(`eSpeak NG has no voice variant "${variant}"`);
 
-    const spoken = primaryLanguageOf(voiceName) === 'ja' ? await japaneseSpokenText(request.text) : verbatimSpokenText(request.text);
+    const spoken = primaryLanguageOf(voiceName) === 'ja' ? await japaneseSpokenText(request.text) : verbatimSpokenText(request.text, voiceName);
     const plan = planEspeakProsody(request.prosody);
     const { samples, events } = runtime.synthesize(voiceName, spoken.ssml, plan.parameters);
     return {

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { IpadicFeatures, Tokenizer } from 'kuromoji';
+import { phonemePieces } from '../../phonemes/phoneme-marks.js';
 import { SpokenText, verbatimSpokenText } from './spoken-text.js';
 
 const kanji = /[\p{Script=Han}々〆ヶ]/u;
@@ -41,15 +42,24 @@ function loadTokenizer(): Promise<Tokenizer<IpadicFeatures>> {
  * per phrase while keeping the phrase's own rhythm.
  */
 export async function japaneseSpokenText(text: string): Promise<SpokenText> {
-  if (!hasKanji(text)) return verbatimSpokenText(text);
-  const tokens = (await loadTokenizer()).tokenize(text);
+  if (!hasKanji(text)) return verbatimSpokenText(text, 'ja');
+  const tokenizer = await loadTokenizer();
+  const spoken = new SpokenText(text, 'ja');
+  // A word said as IPA (phoneme-marks.ts) is not for kuromoji, which would cut it apart.
+  for (const piece of phonemePieces(text)) {
+    if (piece.kind === 'ipa') spoken.appendVerbatim(piece.from, piece.to);
+    else appendReadings(spoken, text, piece.from, piece.to, tokenizer.tokenize(piece.text));
+  }
+  return spoken;
+}
 
-  const spoken = new SpokenText(text);
-  let at = 0;
+/** text[from, to) read through its tokens: kanji by their readings, phrases apart. */
+function appendReadings(spoken: SpokenText, text: string, from: number, to: number, tokens: IpadicFeatures[]): void {
+  let at = from;
   let previous: IpadicFeatures | undefined;
   for (const token of tokens) {
     const start = text.indexOf(token.surface_form, at);
-    if (start < 0) break; // kuromoji lost track of the text; the rest is read as written below
+    if (start < 0 || start >= to) break; // kuromoji lost track of the text; the rest is read as written below
     if (start > at) spoken.appendVerbatim(at, start);
     const end = start + token.surface_form.length;
 
@@ -61,8 +71,7 @@ export async function japaneseSpokenText(text: string): Promise<SpokenText> {
     at = end;
     previous = token;
   }
-  if (at < text.length) spoken.appendVerbatim(at, text.length);
-  return spoken;
+  if (at < to) spoken.appendVerbatim(at, to);
 }
 
 /** Katakana to read instead of the surface, or undefined to read the surface as it is. */

@@ -1,3 +1,5 @@
+import { espeakWord, phonemeClose, phonemeOpen } from '../../phonemes/phoneme-marks.js';
+
 /**
  * What eSpeak actually reads, built piece by piece from the request text, remembering for each of
  * its code points which UTF-16 range of the request it stands for. eSpeak reports word positions
@@ -6,6 +8,8 @@
  * The emscripten glue always synthesizes with espeakSSML | espeakPHONEMES, so the input is SSML:
  * `<` would open a tag (`<Jerry>` vanishes unspoken) and `&` an entity, so `&`, `<`, `>` become
  * entities; and `[[` would switch to phoneme mnemonics, so square brackets are read as parentheses.
+ * Phoneme input is only what a pronunciation rule or an SSML phoneme element asked for, marked
+ * in the text (phoneme-marks.ts): it becomes `[[mnemonics]]`, standing for the whole marked word.
  *
  * eSpeak also silently drops text that overflows its buffers: an unspaced run of Hangul or kana
  * longer than about 50 characters is one word too many bytes long, and a clause of more than about
@@ -22,11 +26,25 @@ export class SpokenText {
   /** Hangul and Han code points since the last clause boundary. */
   private heavy = 0;
 
-  constructor(readonly source: string) {}
+  /** `language`: the voice's, for the phoneme names of marked IPA (phoneme-marks.ts). */
+  constructor(
+    readonly source: string,
+    private readonly language = '',
+  ) {}
 
-  /** Each character of source[start, end) is read as itself. */
+  /** Each character of source[start, end) is read as itself; a marked IPA word, through eSpeak's phoneme input. */
   appendVerbatim(start: number, end: number): void {
     for (let at = start; at < end; ) {
+      if (this.source[at] === phonemeOpen) {
+        const close = this.source.indexOf(phonemeClose, at);
+        if (close >= 0 && close < end) {
+          const word = espeakWord(this.source.slice(at + 1, close), this.language);
+          this.guardLimits(' ', 1, at);
+          this.push(word, at, close + 1);
+          at = close + 1;
+          continue;
+        }
+      }
       const codePoint = this.source.codePointAt(at)!;
       const width = codePoint > 0xffff ? 2 : 1;
       const character = String.fromCodePoint(codePoint);
@@ -144,8 +162,8 @@ function escapeCharacter(character: string): string {
 }
 
 /** The whole request text, read as written. */
-export function verbatimSpokenText(source: string): SpokenText {
-  const spoken = new SpokenText(source);
+export function verbatimSpokenText(source: string, language = ''): SpokenText {
+  const spoken = new SpokenText(source, language);
   spoken.appendVerbatim(0, source.length);
   return spoken;
 }

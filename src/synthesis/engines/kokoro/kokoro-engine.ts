@@ -1,4 +1,5 @@
 import type { Engine, EngineOutput, EngineRequest } from '../engine.js';
+import { espeakPhonemeInput } from '../../phonemes/phoneme-marks.js';
 import { joinSamples } from '../../dsp/concat.js';
 import { OneAtATime } from '../one-at-a-time.js';
 import { threadModelBudget } from '../model-budget.js';
@@ -45,7 +46,7 @@ export class KokoroEngine implements Engine {
     if (!pack) throw new ModelError('speaker_unknown', `${path}: no voice ${speaker} (the voices file has ${packs.length})`);
     const language = kokoroLanguageOf(pack.name, letters[pack.name] ?? letters['*']);
     const runtime = await loadEspeakRuntime();
-    const phonemes = kokoroPhonemeString(request.text, (clause) => runtime.phonemize(language.espeakVoice, clause), language.rules);
+    const phonemes = kokoroPhonemeString(request.text, (clause) => runtime.phonemize(language.espeakVoice, espeakPhonemeInput(clause, language.espeakVoice)), language.rules);
     const { chunks, missing } = kokoroTokens(phonemes, vocab);
     let skippedPhonemes = 0;
     for (const [symbol, count] of missing) {

@@ -1,4 +1,5 @@
 import type { Engine, EngineOutput, EngineRequest } from '../engine.js';
+import { espeakPhonemeInput } from '../../phonemes/phoneme-marks.js';
 import { joinSamples } from '../../dsp/concat.js';
 import { OneAtATime } from '../one-at-a-time.js';
 import { threadModelBudget } from '../model-budget.js';
@@ -38,7 +39,7 @@ export class PiperEngine implements Engine {
       throw new ModelError('speaker_unknown', `${path}: no speaker ${speaker} (the model has ${config.numSpeakers})`);
     }
     const runtime = await loadEspeakRuntime();
-    const sentences = piperPhonemes(request.text, (clause) => runtime.phonemize(config.espeakVoice, clause));
+    const sentences = piperPhonemes(request.text, (clause) => runtime.phonemize(config.espeakVoice, espeakPhonemeInput(clause, config.espeakVoice)));
     const scales = { noise: config.noiseScale, length: config.lengthScale / request.prosody.rate, noiseW: config.noiseW };
 
     const pieces: Float32Array[] = [];
