@@ -114,6 +114,15 @@ describe('IPA spoken through the engines’ phoneme input', () => {
     assert.equal(kokoroPhonemeString(text, phonemize, 'american'), 'ˈI lˈIk təmˈɑTO sˈup.'.replace('ˈI ', 'I '));
   });
 
+  it('a request’s own [[…]] is text to the neural voices’ phonemizer, never phoneme input', async () => {
+    const runtime = await loadEspeakRuntime();
+    const phonemize = (clause: string) => runtime.phonemize('en-us', espeakPhonemeInput(clause, 'en-us'));
+    const own = piperPhonemes("I like [[t@'mA:toU]] soup.", phonemize)[0]!.phonemes.join('').normalize('NFC');
+    const asPhonemes = piperPhonemes(`I like ${markPhonemes('təˈmɑːtoʊ')} soup.`, phonemize)[0]!.phonemes.join('').normalize('NFC');
+    assert.notEqual(own, asPhonemes);
+    assert.doesNotMatch(own, /təmˈɑːɾoʊ/);
+  });
+
   it('a dictionary’s phoneme rule and an SSML phoneme element put marked IPA in; the timings keep the written word', () => {
     const rule: PronunciationRule = { stringToReplace: 'tomato', type: 'phoneme', phoneme: 'təˈmɑːtoʊ', alphabet: 'ipa' };
     const written = 'Tomato soup, \uE000fake\uE001.';

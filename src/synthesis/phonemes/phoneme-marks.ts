@@ -43,12 +43,16 @@ export function phonemePieces(text: string): ({ kind: 'text'; text: string; from
   return out;
 }
 
+const bracketsAsParentheses = (piece: string) => piece.replaceAll('[', '(').replaceAll(']', ')');
+
 /**
  * The text as eSpeak reads it with phoneme input on: each marked IPA as `[[mnemonics]]` (with a
- * space either side, so it stays a word of its own), the rest through `plain` (escaping).
+ * space either side, so it stays a word of its own), the rest through `plain` (escaping; by
+ * default a request's own `[[` is read as parentheses, as the eSpeak engine reads it, never as
+ * phoneme input).
  * A mark whose IPA no longer converts is left out rather than read letter by letter.
  */
-export function espeakPhonemeInput(text: string, language: string, plain: (piece: string) => string = (piece) => piece): string {
+export function espeakPhonemeInput(text: string, language: string, plain: (piece: string) => string = bracketsAsParentheses): string {
   return phonemePieces(text)
     .map((piece) => (piece.kind === 'text' ? plain(piece.text) : espeakWord(piece.ipa, language)))
     .join('');
