@@ -82,6 +82,8 @@ const skippedFamilies: [prefix: string, reason: string][] = [
   ['aws ', "creates a bucket in the operator's S3 (AWS CLI and credentials)"],
   ['mc ', "creates a bucket in the operator's MinIO (mc and credentials)"],
   ['git pull', 'an upgrade of a deployed checkout'],
+  ['git clone --bare https://github.com/neosapience/typecast-sdk', 'clones from GitHub, which no test machine reaches (the fixtures test reads a mirror here)'],
+  ['npm run build && TYPECAST_SDK_GIT_DIR=', 'runs test/text/sdk-caption-fixtures.test.ts, which the suite runs itself (on the mirror where there is one)'],
   ['curl -s localhost:8080/readyz', 'asks the container docs/deploy.md started'],
   ['cat > .env <<EOF', "writes the compose cluster's secrets (the lines up to EOF are the file's content)"],
   ['ORATOR_SECRET_KEY=$(openssl', "a line of the compose cluster's .env file"],
