@@ -41,10 +41,20 @@ describe('Redis limiters', { skip: url ? false : 'TEST_REDIS_URL is not set' }, 
 
   it('keeps a slot held past its lease while the holder renews it', async () => {
     const prefix = fresh();
-    const limiter = new RedisConcurrencyLimiter(await redis.connect(), { prefix, leaseMs: 150 });
+    // A lease long enough that a loaded test machine's event-loop stalls cannot outlast it.
+    const leaseMs = 1000;
+    const limiter = new RedisConcurrencyLimiter(await redis.connect(), { prefix, leaseMs });
+    const probe = await redis.connect();
+    const leaseEnd = async () => Number((await probe.zrange(`${prefix}slots:long`, '0', '-1', 'WITHSCORES'))[1]);
     const release = await limiter.tryAcquire('long', 1);
     assert.ok(release);
-    await new Promise((r) => setTimeout(r, 600)); // four leases
+    const firstEnd = await leaseEnd();
+    // Past its first lease's end on Redis's own clock, the slot is still held: renewed, not lapsed.
+    await waitFor(async () => {
+      const [seconds, micros] = await probe.time();
+      return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000) > firstEnd + leaseMs;
+    }, 20 * leaseMs, 'two leases to pass on Redis’s clock');
+    assert.ok((await leaseEnd()) > firstEnd + leaseMs, 'the lease was renewed');
     assert.equal(await limiter.inUse('long'), 1, 'a renewed slot lapsed');
     assert.equal(await limiter.tryAcquire('long', 1), null);
     await release();
