@@ -25,7 +25,7 @@ const lanes = (...floats: number[]): number[] => floats.flatMap((lane) => [4 * l
 const interleaveLow = simd(0x0d, ...lanes(0, 4, 1, 5));
 const interleaveHigh = simd(0x0d, ...lanes(2, 6, 3, 7));
 
-/** The module's bytes for `reach` coefficients a side (a V8 v128.const cost several instructions a use; a load is one operand). */
+/** The module's bytes for `reach` coefficients a side; the coefficients themselves are read from `table`. */
 export function halfBandKernelBytes(reach: number): Uint8Array<ArrayBuffer> {
   if (!Number.isInteger(reach) || reach < 4) throw new RangeError(`a half-band filter needs at least 4 coefficients a side, not ${reach}`);
   const [out, steps, x, table, outEnd] = [0, 1, 2, 3, 4];
