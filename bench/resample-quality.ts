@@ -16,6 +16,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Pcm } from '../src/synthesis/audio.js';
 import { fft, hannWindow } from '../src/synthesis/adaptation/fft.js';
+import { halfBandUpsample } from '../src/synthesis/dsp/half-band.js';
 import { resample, resampleWithSpeex } from '../src/synthesis/dsp/resample.js';
 import { encodeWavPcm16 } from '../src/synthesis/encoders/wav.js';
 import type { EngineRequest } from '../src/synthesis/engines/engine.js';
@@ -25,8 +26,13 @@ import { fixed, printTable } from './table.js';
 import { englishText } from './texts.js';
 
 const text = englishText(600);
-/** Rows: each quality through `resample` (upsampling: the polyphase table), and `speex` ones through Speex's own code. */
-const qualities: (number | 'speex 8' | 'speex 3')[] = [8, 'speex 8', 6, 5, 4, 3, 'speex 3', 2, 1, 0];
+/**
+ * Rows: each quality through `resample` (upsampling: the polyphase table), `speex` ones through
+ * Speex's own code, and `half-band` (rate doubling only: eSpeak's) through the half-band filter
+ * (src/synthesis/dsp/half-band.ts; not in `resample`'s path, see docs/performance.md).
+ */
+type Row = number | 'speex 8' | 'speex 3' | 'half-band';
+const qualities: Row[] = [8, 'speex 8', 6, 5, 4, 3, 'speex 3', 'half-band', 2, 1, 0];
 const frame = 4096;
 
 /** Mean power spectrum (Hann-windowed frames, half overlap), one value per FFT bin. */
@@ -105,7 +111,9 @@ try {
     let reference: number[] = [];
     let referenceScore = 0;
     for (const q of qualities) {
-      const run = typeof q === 'number' ? () => resample(spoken, 44100, q) : () => resampleWithSpeex(spoken, 44100, Number(q.split(' ')[1]));
+      if (q === 'half-band' && 44100 !== 2 * spoken.sampleRate) continue;
+      const run =
+        typeof q === 'number' ? () => resample(spoken, 44100, q) : q === 'half-band' ? async () => ({ ...spoken, samples: halfBandUpsample(spoken.samples), sampleRate: 44100 }) : () => resampleWithSpeex(spoken, 44100, Number(q.split(' ')[1]));
       await run();
       const times: number[] = [];
       let out: Pcm = spoken;

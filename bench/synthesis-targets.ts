@@ -5,7 +5,7 @@
  * the engine in a bare process, idle memory. Parts that need a fresh process (first synthesis,
  * first clone, memory, the CLI) run as child processes of this file.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -156,42 +156,122 @@ async function throughput(threads: number, req: SpeechRequest, requests: number)
   return { rate: requests / (wall / 1000), cpuMs: (used.user + used.system) / 1000 / requests };
 }
 
+/**
+ * What the machine gives two CPU-bound processes at this moment: native `espeak-ng` (no threads,
+ * no garbage collector, no JIT) on `requests` different 600-character texts, one process after
+ * another against two chains of processes side by side; requests per second of two over one.
+ * On two free cores it is ~2; on a shared machine it is what the other tenants leave. Undefined
+ * without the binary.
+ */
+async function nativeScaling(requests: number, folder: string): Promise<number> {
+  const run = (texts: string[], out: string) => async () => {
+    for (const text of texts) {
+      await new Promise<void>((resolve, reject) => {
+        const child = spawn('espeak-ng', ['-v', 'en-us+f3', '-s', '175', '-w', out, text], { stdio: 'ignore' });
+        child.on('error', reject);
+        child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`espeak-ng exited ${code}`))));
+      });
+    }
+  };
+  const texts = Array.from({ length: requests }, (_, i) => text600At(i));
+  const one = await timed(run(texts, path.join(folder, 'one.wav')));
+  const two = await timed(() => Promise.all([run(texts.filter((_, i) => i % 2 === 0), path.join(folder, 'a.wav'))(), run(texts.filter((_, i) => i % 2 === 1), path.join(folder, 'b.wav'))()]));
+  return one / two;
+}
+
+/**
+ * Two pool threads against one, each as requests per second. The target of issue 16 (≥ 1.8, 90 %
+ * of two cores) assumed two free cores; since issue 33 the yardstick is what two native eSpeak
+ * processes get from the same machine in the same rounds (`nativeScaling`), and the row asks for
+ * 90 % of that: on two free cores the same 1.8, on a shared machine not a reading of the other
+ * tenants (docs/performance.md, "Pipeline overhead and worker scaling"). Without the binary the
+ * yardstick is the ideal 2.
+ */
 async function workersSection(): Promise<BenchSection> {
   const rows: BenchRow[] = [];
   const threads = os.availableParallelism();
-  for (const c of engineCases) {
-    const req = plainSpeechRequest(text600, c.slug, c.model);
-    // A timed window of several seconds per round for either engine: eSpeak's 8 requests took
-    // ~1.2 s on 2 threads, where one background recompilation (~0.1 s) moved a round by ~8 %.
-    // A batch also ends with one thread finishing its last request while the other has nothing
-    // left (up to about half a request of one core idle): 8 Flite requests, 4 per thread, lost
-    // ~11 % of two cores that way, a loss a server under steady load does not have; twice the
-    // batch halves it, and Flite's three times (its requests are 2.5× eSpeak's, and at 16 the row
-    // read 1.79× on a machine where eSpeak's read 1.81×).
-    const requests = c.engine === 'eSpeak' ? 48 : 24;
-    const one: { rate: number; cpuMs: number }[] = [];
-    const all: { rate: number; cpuMs: number }[] = [];
-    for (let round = 0; round < 3; round++) {
-      one.push(await throughput(1, req, requests));
-      all.push(await throughput(threads, req, requests));
+  const withNative = threads === 2 && commandFound('espeak-ng');
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'orator-bench-workers-'));
+  try {
+    for (const c of engineCases) {
+      const req = plainSpeechRequest(text600, c.slug, c.model);
+      // A timed window of several seconds per round for either engine: eSpeak's 8 requests took
+      // ~1.2 s on 2 threads, where one background recompilation (~0.1 s) moved a round by ~8 %.
+      // A batch also ends with one thread finishing its last request while the other has nothing
+      // left (up to about half a request of one core idle): 8 Flite requests, 4 per thread, lost
+      // ~11 % of two cores that way, a loss a server under steady load does not have; twice the
+      // batch halves it, and Flite's three times (its requests are 2.5× eSpeak's, and at 16 the row
+      // read 1.79× on a machine where eSpeak's read 1.81×).
+      const requests = c.engine === 'eSpeak' ? 48 : 24;
+      const one: { rate: number; cpuMs: number }[] = [];
+      const all: { rate: number; cpuMs: number }[] = [];
+      const native: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        if (withNative) native.push(await nativeScaling(48, folder));
+        one.push(await throughput(1, req, requests));
+        all.push(await throughput(threads, req, requests));
+      }
+      const [a, b] = [median(one.map((r) => r.rate)), median(all.map((r) => r.rate))];
+      const [cpuA, cpuB] = [median(one.map((r) => r.cpuMs)), median(all.map((r) => r.cpuMs))];
+      const yardstick = withNative ? median(native) : threads;
+      const detail = `${(b / a).toFixed(2)}× (${b.toFixed(2)} / ${a.toFixed(2)} req/s) against ${withNative ? `native espeak-ng's 2 / 1 processes ${yardstick.toFixed(2)}× (${native.map((n) => n.toFixed(2)).join(', ')})` : `the ideal ${threads}×`}; CPU ${ms(cpuB)} / ${ms(cpuA)} per request`;
+      rows.push(atLeast(`(${threads} workers / 1 worker) / ${withNative ? 'native 2 / 1' : `${threads}`}, ${c.engine}, ${requests} concurrent 600-char requests`, b / a / yardstick, 0.9, { detail }));
     }
-    const [a, b] = [median(one.map((r) => r.rate)), median(all.map((r) => r.rate))];
-    const [cpuA, cpuB] = [median(one.map((r) => r.cpuMs)), median(all.map((r) => r.cpuMs))];
-    rows.push(atLeast(`${threads} workers / 1 worker, ${c.engine}, ${requests} concurrent 600-char requests`, b / a, 1.8, { detail: `${b.toFixed(2)} / ${a.toFixed(2)} req/s; CPU ${ms(cpuB)} / ${ms(cpuA)} per request` }));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
   }
-  return { title: `Synthesis workers (pool threads) on ${threads} cores: throughput, medians of 3 alternating rounds`, rows };
+  return { title: `Synthesis workers (pool threads) on ${threads} cores: throughput, medians of 3 alternating rounds, against native eSpeak's scaling in the same rounds`, rows };
 }
 
+/** Whether a command runs here (`lame`, `espeak-ng`): the native yardsticks are skipped without it. */
+function commandFound(command: string, versionFlag = '--version'): boolean {
+  return spawnSync(command, [versionFlag], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * MP3 encoding against Debian's native `lame` encoding the same audio at the same settings (320
+ * kbps constant, mono, LAME's quality 3, which is what wasm-media-encoders runs), the yardstick
+ * since issue 33: the earlier one, eSpeak rendering the audio, became 5× faster with the
+ * WebAssembly eSpeak and no longer says anything about the encoder (docs/performance.md, "MP3
+ * encoding"). The binary's own work is the median of paired differences: `lame` on the audio minus
+ * `lame` on 0.1 s of it (its start), ABBA with Orator's encoding. The old ratio stays in the detail.
+ */
 async function mp3Section(): Promise<BenchSection> {
   const { engine, request } = plainEngineRequest(text600, 'eng-olivia', 'ssfm-v21');
   const spoken = await engine.synthesize(request);
   const at44 = await resample(spoken, 44100);
+  const seconds = (at44.samples.length / 44100).toFixed(1);
   for (let i = 0; i < 3; i++) await Promise.all([engine.synthesize(request), encodeMp3(at44)]);
   const [engineMs, mp3Ms] = await interleaved(9, () => engine.synthesize(request), () => encodeMp3(at44));
-  return {
-    title: 'MP3 encoding of the same audio (44.1 kHz, default 320 kbps) against eSpeak rendering it, medians of 9 interleaved',
-    rows: [atMost('MP3 encode / eSpeak', mp3Ms / engineMs, 0.5, { detail: `${ms(mp3Ms)} / ${ms(engineMs)} (${(at44.samples.length / 44100).toFixed(1)} s audio)` })],
-  };
+  const old = `eSpeak yardstick (until issue 33): ${ms(mp3Ms)} / ${ms(engineMs)} = ${(mp3Ms / engineMs).toFixed(2)}×`;
+  const title = `MP3 encoding of ${seconds} s of eSpeak's speech (44.1 kHz mono, 320 kbps) against native lame on the same audio, medians of 9 interleaved`;
+  if (!commandFound('lame')) {
+    return { title, rows: [{ name: `lame not found (apt-get install lame): row skipped; ${old}`, value: 'skipped', target: '', ok: true }] };
+  }
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'orator-bench-mp3-'));
+  try {
+    const wav = path.join(folder, 'speech.wav');
+    const short = path.join(folder, 'short.wav');
+    writeFileSync(wav, encodeWavPcm16(at44));
+    writeFileSync(short, encodeWavPcm16({ samples: at44.samples.subarray(0, 4410), sampleRate: 44100 }));
+    const lame = (file: string) => () => execFileSync('lame', ['--quiet', '-m', 'm', '-b', '320', '-q', '3', file, path.join(folder, 'out.mp3')], { stdio: 'ignore' });
+    const ours: number[] = [];
+    const binary: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const steps: [string, () => unknown][] = [['ours', () => encodeMp3(at44)], ['audio', lame(wav)], ['start', lame(short)]];
+      const times: Record<string, number> = {};
+      for (const [name, run] of i % 2 === 0 ? steps : [...steps].reverse()) times[name] = await timed(async () => run());
+      ours.push(times.ours);
+      binary.push(times.audio - times.start);
+    }
+    const [oursMs, lameMs] = [median(ours), median(binary)];
+    return {
+      title,
+      rows: [atMost('MP3 encode / native lame -b 320 -q 3', oursMs / lameMs, 1.5, { detail: `${ms(oursMs)} / ${ms(lameMs)}; ${old}` })],
+    };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /** Child: a fresh in-process server; times its first three instant clones of `file`, then (with `withSynthesis`) cloned vs built-in eSpeak synthesis. */
