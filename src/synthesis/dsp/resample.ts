@@ -1,4 +1,5 @@
 import type { Pcm } from '../audio.js';
+import { halfBandUpsample } from './half-band.js';
 import { polyphaseHandles, polyphaseResample } from './polyphase.js';
 import { speexModule } from './wasm-modules.js';
 
@@ -27,18 +28,23 @@ export function qualityFor(fromRate: number, toRate: number): number {
 const chunkFrames = 1 << 15;
 
 /**
- * `pcm` at `targetRate` through Speex's windowed-sinc filter for the quality: upsampling runs it as
+ * `pcm` at `targetRate`. Without a quality, doubling the rate (eSpeak's 22.05 → 44.1 kHz) goes
+ * through the half-band filter (half-band.ts: the even samples are the input's, images as far down
+ * as quality 3's, the top of the band kept). Otherwise through Speex's windowed-sinc filter for the
+ * quality (by default qualityFor's): upsampling runs it as
  * a tabled polyphase filter in WebAssembly SIMD (polyphase.ts; the same filter, ~4× cheaper than
  * Speex's own code at 16 → 44.1 kHz), downsampling and rates whose table would be too large
  * through the Speex resampler itself. The output holds exactly
  * round(n · target / source) samples and starts at the same instant as the input (the filter delay
  * is skipped and flushed), so times in seconds, and so word timings, stay valid unchanged.
  */
-export async function resample<T extends Pcm>(pcm: T, targetRate: number, quality = qualityFor(pcm.sampleRate, targetRate)): Promise<T> {
+export async function resample<T extends Pcm>(pcm: T, targetRate: number, givenQuality?: number): Promise<T> {
   for (const rate of [pcm.sampleRate, targetRate]) {
     if (!Number.isInteger(rate) || rate <= 0) throw new RangeError(`invalid sample rate ${rate}`);
   }
   if (pcm.sampleRate === targetRate) return { ...pcm, samples: pcm.samples.slice() };
+  if (givenQuality === undefined && targetRate === 2 * pcm.sampleRate) return { ...pcm, samples: halfBandUpsample(pcm.samples), sampleRate: targetRate };
+  const quality = givenQuality ?? qualityFor(pcm.sampleRate, targetRate);
   const outLength = Math.round((pcm.samples.length * targetRate) / pcm.sampleRate);
   const samples = polyphaseHandles(pcm.sampleRate, targetRate, quality)
     ? polyphaseResample(pcm.samples, pcm.sampleRate, targetRate, quality, outLength)
