@@ -1,5 +1,6 @@
 import { halfBandKernelBytes, type HalfBandRun } from './half-band-kernel.js';
 import { instantiate, memoryOf, type Kernel } from './wasm-bytes.js';
+import { kaiserWeight } from './kaiser-window.js';
 
 /**
  * Upsampling by exactly 2 (eSpeak's 22.05 → 44.1 kHz) with a half-band filter: a lowpass whose
@@ -23,17 +24,6 @@ export const halfBandReach = 52;
 /** Kaiser β: ~100 dB of stopband. */
 export const halfBandBeta = 10;
 
-function besselI0(x: number): number {
-  let sum = 1;
-  let term = 1;
-  for (let k = 1; k < 60; k++) {
-    term *= (x / (2 * k)) ** 2;
-    sum += term;
-    if (term < sum * 1e-15) break;
-  }
-  return sum;
-}
-
 /**
  * One side of the odd outputs' filter: c[k] weighs x[m − k] and x[m + 1 + k] for the output
  * half-way between x[m] and x[m + 1], i.e. the sinc at ±(k + ½) input samples, windowed, scaled so
@@ -41,13 +31,12 @@ function besselI0(x: number): number {
  */
 export function halfBandCoefficients(reach = halfBandReach, beta = halfBandBeta): number[] {
   const c: number[] = [];
-  const i0Beta = besselI0(beta);
   for (let k = 0; k < reach; k++) {
     const distance = k + 0.5;
     const sinc = Math.sin(Math.PI * distance) / (Math.PI * distance);
     // The window spans ±reach input samples; its ends fall just past the last taps.
     const ratio = distance / reach;
-    c.push(sinc * (besselI0(beta * Math.sqrt(1 - ratio * ratio)) / i0Beta));
+    c.push(sinc * kaiserWeight(ratio, beta));
   }
   const gain = 2 * c.reduce((sum, value) => sum + value, 0);
   return c.map((value) => value / gain);

@@ -1,5 +1,6 @@
 import { polyphaseKernelBytes, wholeFactorKernelBytes, type PolyphaseRun, type WholeFactorRun } from './polyphase-kernel.js';
 import { instantiate, memoryOf, type Kernel } from './wasm-bytes.js';
+import { kaiserWeight } from './kaiser-window.js';
 
 /**
  * Upsampling by a rational ratio with a tabled polyphase filter: every phase's taps computed once
@@ -38,18 +39,6 @@ function gcd(a: number, b: number): number {
   return a;
 }
 
-/** Modified Bessel function of the first kind, order 0 (series; converges fast for β ≤ 12). */
-function besselI0(x: number): number {
-  let sum = 1;
-  let term = 1;
-  for (let k = 1; k < 50; k++) {
-    term *= (x / (2 * k)) ** 2;
-    sum += term;
-    if (term < sum * 1e-12) break;
-  }
-  return sum;
-}
-
 interface Plan {
   /** Reduced ratio: output j sits at input time j · num / den. */
   num: number;
@@ -72,7 +61,6 @@ function planFor(fromRate: number, toRate: number, quality: number): Plan | unde
   if (!filter || den * filter.taps > maxTableFloats) return undefined;
   const { taps, cutoff, beta } = filter;
   const table = new Float32Array(den * taps);
-  const i0Beta = besselI0(beta);
   for (let phase = 0; phase < den; phase++) {
     const fraction = phase / den;
     for (let k = 0; k < taps; k++) {
@@ -83,7 +71,7 @@ function planFor(fromRate: number, toRate: number, quality: number): Plan | unde
       if (Math.abs(distance) < 1e-6) value = cutoff;
       else if (scaled <= 1) {
         const argument = Math.PI * distance * cutoff;
-        value = (cutoff * Math.sin(argument)) / argument * (besselI0(beta * Math.sqrt(1 - scaled * scaled)) / i0Beta);
+        value = (cutoff * Math.sin(argument)) / argument * kaiserWeight(scaled, beta);
       }
       table[phase * taps + k] = value;
     }
