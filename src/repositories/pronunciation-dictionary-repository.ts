@@ -98,22 +98,6 @@ export class PronunciationDictionaryRepository {
     return row ? withVersion(row) : null;
   }
 
-  /** The account's default dictionaries (not archived) with their latest versions, oldest first. */
-  async defaults(accountUid: string): Promise<DictionaryVersion[]> {
-    const rows = await this.db
-      .selectFrom('pronunciation_dictionaries as d')
-      .innerJoin('pronunciation_dictionary_versions as v', 'v.version_id', 'd.latest_version_id')
-      .selectAll('d')
-      .select(versionColumns)
-      .where('d.account_uid', '=', accountUid)
-      .where('d.is_default', '=', 1)
-      .where('d.archived_at', 'is', null)
-      .orderBy('d.created_at')
-      .orderBy('d.id')
-      .execute();
-    return rows.map(withVersion);
-  }
-
   /**
    * The latest version of each of the account's default dictionaries (not archived), oldest first:
    * what every synthesis asks, so it reads one table through its account index and no rules (a

@@ -51,7 +51,7 @@ onEveryDatabase('pronunciation dictionary repository', (c) => {
     assert.equal(await c.repos.pronunciationDictionaries.update(stranger, a.id, { is_default: 1 }), false);
     assert.equal(await c.repos.pronunciationDictionaries.update(uid, a.id, { is_default: 1 }), true);
     await c.repos.pronunciationDictionaries.update(uid, b.id, { is_default: 1, archived_at: 5_000 });
-    assert.deepEqual((await c.repos.pronunciationDictionaries.defaults(uid)).map((d) => d.id), [a.id]);
+    assert.deepEqual((await c.repos.pronunciationDictionaries.defaultHeads(uid)).map((d) => d.id), [a.id]);
     assert.deepEqual((await c.repos.pronunciationDictionaries.listByAccount(uid)).map((d) => d.id), [a.id]);
     assert.deepEqual((await c.repos.pronunciationDictionaries.listByAccount(uid, true)).map((d) => [d.id, d.archived_at]), [[a.id, null], [b.id, 5_000]]);
     assert.equal(await c.repos.pronunciationDictionaries.deleteOwned(stranger, a.id), false);

@@ -122,8 +122,7 @@ export class PronunciationDictionaryService implements PronunciationSource {
   async update(accountUid: string, id: string, changes: { name?: string; archived?: boolean; isDefault?: boolean }): Promise<DictionaryWithRules> {
     const found = await this.find(accountUid, id);
     if (changes.isDefault === true && !found.is_default) {
-      const defaults = await this.deps.repository.defaults(accountUid);
-      if (defaults.length >= maxDictionariesPerRequest) {
+      if ((await this.deps.repository.defaultHeads(accountUid)).length >= maxDictionariesPerRequest) {
         throw new PronunciationDictionaryError('too_many_dictionaries', `At most ${maxDictionariesPerRequest} dictionaries can be default; unset one first.`);
       }
     }

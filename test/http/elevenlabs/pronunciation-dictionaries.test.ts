@@ -141,6 +141,14 @@ describe('pronunciation dictionaries', () => {
     assert.match(fourth.detail.message, /3 pronunciation dictionaries/);
     const four = [1, 2, 3, 4].map(() => ({ pronunciation_dictionary_id: full.id }));
     assert.equal((await call('POST', `/v1/text-to-speech/${olivia}/with-timestamps`, free.apiKey, { text: 'Hi.', pronunciation_dictionary_locators: four })).status, 422);
+    // At most three defaults, as a request names at most three: the fourth PATCH is refused, the third kept.
+    const plus = await server.createAccount('plus');
+    const ids = [];
+    for (const name of ['A', 'B', 'C', 'D']) ids.push((await addFromRules(plus.apiKey, name, [])).id as string);
+    for (const id of ids.slice(0, 3)) await json(await call('PATCH', `/v1/pronunciation-dictionaries/${id}`, plus.apiKey, { default: true }));
+    const fourthDefault = await json(await call('PATCH', `/v1/pronunciation-dictionaries/${ids[3]}`, plus.apiKey, { default: true }), 422);
+    assert.equal(fourthDefault.detail.status, 'too_many_pronunciation_dictionaries');
+    assert.equal((await json(await call('GET', `/v1/pronunciation-dictionaries/${ids[3]}`, plus.apiKey))).default, false);
   });
 
   it('an alias is spoken as its text, the same bytes as writing it, while the timings keep the written word; versions can be named', async () => {
