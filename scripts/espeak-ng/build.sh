@@ -47,7 +47,7 @@ emcc_flags=(
   -sMODULARIZE=1 -sEXPORT_NAME=createEspeakModule
   -sINITIAL_MEMORY=33554432 -sALLOW_MEMORY_GROWTH=1
   -sINVOKE_RUN=0 -sEXIT_RUNTIME=0 -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0
-  "-sEXPORTED_FUNCTIONS=['_malloc','_free','_orator_initialize','_orator_set_voice','_orator_synthesize','_orator_samples','_orator_sample_count','_orator_events','_orator_event_count','_orator_text_to_phonemes']"
+  "-sEXPORTED_FUNCTIONS=['_malloc','_free','_orator_initialize','_orator_set_voice','_orator_synthesize','_orator_samples','_orator_sample_count','_orator_events','_orator_event_count','_orator_text_to_phonemes','_orator_heap_top']"
 )
 # ----------------------------------------------------------------------------------------------
 

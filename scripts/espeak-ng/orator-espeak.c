@@ -8,6 +8,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <emscripten.h>
 #include <espeak-ng/espeak_ng.h>
 #include <espeak-ng/speak_lib.h>
@@ -93,6 +94,14 @@ EMSCRIPTEN_KEEPALIVE int orator_synthesize(const char *text, int rate, int volum
 	espeak_SetParameter(espeakRANGE, range, 0);
 	return espeak_Synth(text, 0, 0, POS_CHARACTER, 0, espeakCHARS_UTF8 | espeakSSML | espeakPHONEMES, NULL, NULL);
 }
+
+/*
+ * The heap's top (sbrk(0)). Emscripten's malloc never gives memory back (MORECORE_CANNOT_TRIM, no
+ * mmap), and nothing else writes above the top, so after JavaScript puts the memory below it back
+ * to its start-up bytes, everything above is as it was: the restore need not read the rest of the
+ * 32 MB (see pristine-heap.ts).
+ */
+EMSCRIPTEN_KEEPALIVE void *orator_heap_top(void) { return sbrk(0); }
 
 EMSCRIPTEN_KEEPALIVE short *orator_samples(void) { return samples; }
 EMSCRIPTEN_KEEPALIVE int orator_sample_count(void) { return sample_count; }

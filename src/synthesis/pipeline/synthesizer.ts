@@ -7,16 +7,6 @@ import { spanUnits, type SpanUnit } from './span-units.js';
 import { contentTypeOf, type SpeechRequest, type SynthesizedSpeech, type VoiceRendering } from './speech-request.js';
 import { joinSpoken, writtenWords } from './written-words.js';
 
-/**
- * Below this many spoken characters a plain eSpeak request stays on one thread. Since eSpeak runs
- * as WebAssembly (about 60 µs a character here), half of a 600-character request is 18 ms of
- * engine work, less than what splitting costs (the groups' audio handed back and over to a third
- * task, ~30 ms): the pool of 2 took 1.83× the engine alone where one thread took 1.11×
- * (docs/performance.md). A custom voice's timbre and the other engines cost far more per
- * character, so their requests still split.
- */
-const cheapSplitCharacters = 1200;
-
 /** The finished audio with its words: timed on the written text, and as spoken. */
 function synthesizedSpeech(request: SpeechRequest, language: string, finished: FinishedSpeech, plans: SentencePlan[], spoken: ReturnType<typeof joinSpoken>): SynthesizedSpeech {
   return {
@@ -28,10 +18,6 @@ function synthesizedSpeech(request: SpeechRequest, language: string, finished: F
     words: writtenWords(finished.words, plans, spoken.offsets),
     spoken: unmarkedSpoken(spoken.text, finished.words),
   };
-}
-
-function tooCheapToSplit(rendering: VoiceRendering, characters: number): boolean {
-  return rendering.voice.engine === 'espeak' && !rendering.profile && characters < cheapSplitCharacters;
 }
 
 /** Silence between sentences; the engines' own padding is trimmed first. Scaled by the tempo. */
@@ -107,9 +93,12 @@ export class Synthesizer {
     const pauses = groups.map(() => sentencePauseSeconds / request.output.tempo).slice(0, -1);
     let finished: FinishedSpeech;
     const rendering = request.render(language);
-    if ((this.pool.threads === 1 || this.pool.saturated || tooCheapToSplit(rendering, spoken.text.length)) && !onProgress) {
-      // One thread, or every thread busy, or too little work to pay for splitting it: one thread
-      // takes the whole request, sparing two hand-overs of its audio and a task per group.
+    // Split even when short: with eSpeak's heap restored below its top and each voice's state kept
+    // (espeak-runtime.ts), two groups on two threads answer 600 characters in 58 ms against 70 on
+    // one, 100 in 16 against 18, for 3 % more CPU (docs/performance.md, "Issue 33, fourth session").
+    if ((this.pool.threads === 1 || this.pool.saturated) && !onProgress) {
+      // One thread, or every thread busy: one thread takes the whole request, sparing two
+      // hand-overs of its audio and a task per group.
       finished = await this.pool.speech({ groups: groups.map((g) => sentenceTask(request, language, rendering, g)), pauses, textOffsets, output: request.output });
     } else {
       const rendered: SpokenGroup[] = [];

@@ -22,6 +22,8 @@ export interface EspeakModule {
   _orator_events(): number;
   _orator_event_count(): number;
   _orator_text_to_phonemes(text: number, ipa: number): number;
+  /** The heap's top (sbrk(0)): nothing above it has been written since the last restore. */
+  _orator_heap_top(): number;
 }
 
 type CreateEspeakModule = (options?: object) => Promise<EspeakModule>;

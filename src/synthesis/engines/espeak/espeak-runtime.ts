@@ -33,6 +33,13 @@ export interface EspeakEvent {
 /** eSpeak's espeak_EVENT_TYPE numbers of the events the binding keeps. */
 const eventTypes: Record<number, EspeakEvent['type']> = { 1: 'word', 5: 'end' };
 
+/**
+ * Voices whose selected state a thread keeps (see `startFrom`): a request's calls use one voice,
+ * and a thread serves few at a time. Each costs the blocks that differ from the start-up state
+ * (0.3–0.5 MB for most languages, 2 MB for Mandarin, 9 MB for Russian: its dictionary).
+ */
+const keptVoiceStates = 4;
+
 /** Bytes of UTF-8 input one synthesis may take (sentences are capped far below this). */
 const inputCapacity = 64 * 1024;
 
@@ -55,6 +62,8 @@ const decoder = new TextDecoder();
 export class EspeakRuntime {
   /** The WASM heap as it was right after start-up; see `synthesize`. */
   private readonly pristineHeap: PristineHeap;
+  /** The heap right after a voice was selected on the pristine heap, by voice name, least recently used first. */
+  private readonly voiceStates = new Map<string, PristineHeap>();
   /** A buffer in the module's memory for the text of a call, allocated once, before the snapshot. */
   private readonly input: number;
   private readonly dataFolder: string;
@@ -73,6 +82,27 @@ export class EspeakRuntime {
     this.selectVoice('en-us');
     module._orator_synthesize(this.write('a'), defaultEspeakParameters.rate, defaultEspeakParameters.volume, defaultEspeakParameters.pitch, defaultEspeakParameters.range);
     this.pristineHeap = new PristineHeap(module.HEAPU8);
+  }
+
+  /**
+   * Puts the heap as the pristine heap with `voiceName` selected: from that voice's snapshot when
+   * the thread has one (selecting a voice reads its dictionary from disk, 0.3–4 ms), else by
+   * restoring the pristine heap and selecting it, then keeping a snapshot of the result. Both ways
+   * give the same bytes, because selecting a voice on the pristine heap always gives the same state.
+   */
+  private startFrom(voiceName: string): void {
+    const top = this.module._orator_heap_top();
+    const kept = this.voiceStates.get(voiceName);
+    if (kept) {
+      this.voiceStates.delete(voiceName);
+      this.voiceStates.set(voiceName, kept);
+      kept.restore(this.module.HEAPU8, top);
+      return;
+    }
+    this.pristineHeap.restore(this.module.HEAPU8, top);
+    this.selectVoice(voiceName);
+    this.voiceStates.set(voiceName, new PristineHeap(this.module.HEAPU8, this.module._orator_heap_top(), this.pristineHeap));
+    if (this.voiceStates.size > keptVoiceStates) this.voiceStates.delete(this.voiceStates.keys().next().value as string);
   }
 
   /** Copies `text` as a NUL-terminated UTF-8 string into the input buffer. */
@@ -96,15 +126,14 @@ export class EspeakRuntime {
    * flutter phase, filter memories), so the same request would sound slightly different each time.
    * Putting the heap back to its start-up state first makes every synthesis a pure function of
    * its input: the same request gives the same bytes, in any thread, after any history. It costs
-   * a comparison of the heap with the snapshot (see PristineHeap) and a voice load (a dictionary
-   * read from disk when the language is not English).
+   * a comparison of the heap below its top with the snapshot (see PristineHeap), and a voice load
+   * (a dictionary read from disk) the first time a voice is used since the thread last kept it.
    */
   synthesize(voiceName: string, ssml: string, parameters: EspeakParameters): RawSynthesis {
     if (Buffer.byteLength(ssml) + 1 > inputCapacity) {
       throw new RangeError(`eSpeak input of ${ssml.length} characters is longer than one synthesis takes; split it into sentences`);
     }
-    this.pristineHeap.restore(this.module.HEAPU8);
-    this.selectVoice(voiceName);
+    this.startFrom(voiceName);
     const status = this.module._orator_synthesize(this.write(ssml), parameters.rate, parameters.volume, parameters.pitch, parameters.range);
     if (status !== 0) throw new Error(`eSpeak NG could not synthesize (status ${status})`);
 
@@ -133,8 +162,7 @@ export class EspeakRuntime {
     if (Buffer.byteLength(text) + 1 > inputCapacity) {
       throw new RangeError(`eSpeak input of ${text.length} characters is longer than one call takes; split it into sentences`);
     }
-    this.pristineHeap.restore(this.module.HEAPU8);
-    this.selectVoice(voiceName);
+    this.startFrom(voiceName);
     const pointer = this.module._orator_text_to_phonemes(this.write(text), ipa ? 1 : 0);
     if (pointer === 0) throw new Error('eSpeak NG ran out of memory phonemizing');
     const bytes = this.module.HEAPU8;

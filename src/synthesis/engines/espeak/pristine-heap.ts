@@ -11,27 +11,44 @@ const zeros = new Uint8Array(blockBytes);
  * compares block by block and writes only the blocks that differ. A full copy and a full write
  * each time would keep 32 MB resident twice in every thread; this keeps what eSpeak really used,
  * for about the time of the copy it replaces (a compare reads what a copy would write).
+ *
+ * Only the memory below eSpeak's heap top (`orator_heap_top`, sbrk) is read: Emscripten's malloc
+ * never gives memory back and nothing writes above the top, and the previous restore left what is
+ * above it as the snapshot has it. So a call reads the ~8 MB eSpeak uses, not all 32 MB.
  */
 export class PristineHeap {
   /** Each block's bytes up to the last non-zero block, or null where the block was all zeros; all zero above. */
   private readonly blocks: (Uint8Array | null)[] = [];
 
-  constructor(heap: Uint8Array) {
-    for (let start = 0; start < heap.length; start += blockBytes) {
+  /**
+   * `top`: the program's heap top (all zeros above it). `base`: a snapshot whose blocks this one
+   * shares where they are equal, so that a second snapshot costs only the blocks that differ.
+   */
+  constructor(heap: Uint8Array, top = heap.length, base?: PristineHeap) {
+    const end = Math.min(heap.length, top);
+    for (let index = 0, start = 0; start < end; index++, start += blockBytes) {
       const block = heap.subarray(start, Math.min(start + blockBytes, heap.length));
-      this.blocks.push(isZero(block) ? null : block.slice());
+      const shared = base?.blocks[index];
+      if (shared && Buffer.compare(block, shared) === 0) this.blocks.push(shared);
+      else this.blocks.push(isZero(block) ? null : block.slice());
     }
     while (this.blocks.length > 0 && this.blocks[this.blocks.length - 1] === null) this.blocks.pop();
   }
 
-  /** Bytes the snapshot holds (its non-zero blocks). */
-  get size(): number {
-    return this.blocks.reduce((n, block) => n + (block?.length ?? 0), 0);
+  /** Bytes the snapshot holds (its non-zero blocks), `base`'s shared blocks left out. */
+  sizeBeyond(base?: PristineHeap): number {
+    return this.blocks.reduce((n, block, index) => n + (block && block !== base?.blocks[index] ? block.length : 0), 0);
   }
 
-  /** Makes `heap` equal to the snapshot: the saved blocks' bytes, zeros everywhere else (the part it may have grown into too). */
-  restore(heap: Uint8Array): void {
-    for (let index = 0, start = 0; start < heap.length; index++, start += blockBytes) {
+  /**
+   * Makes `heap` equal to the snapshot below `top` (the program's heap top now; the whole heap when
+   * not given) and below its own top: the saved blocks' bytes, zeros everywhere else (the part it
+   * may have grown into too).
+   */
+  restore(heap: Uint8Array, top = heap.length): void {
+    // Below the snapshot's own last block too: a snapshot taken higher up than the heap's top now.
+    const end = Math.min(heap.length, Math.max(top, this.blocks.length * blockBytes));
+    for (let index = 0, start = 0; start < end; index++, start += blockBytes) {
       const live = heap.subarray(start, Math.min(start + blockBytes, heap.length));
       const saved = index < this.blocks.length ? this.blocks[index] : null;
       if (saved) {
