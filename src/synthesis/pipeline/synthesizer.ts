@@ -95,7 +95,7 @@ export class Synthesizer {
     const rendering = request.render(language);
     // Split even when short: with eSpeak's heap restored below its top and each voice's state kept
     // (espeak-runtime.ts), two groups on two threads answer 600 characters in 58 ms against 70 on
-    // one, 100 in 16 against 18, for 3 % more CPU (docs/performance.md, "Issue 33, fourth session").
+    // one, 100 in 16 against 18, for 2–4 % more CPU (docs/performance.md, "Issue 33, fourth session").
     if ((this.pool.threads === 1 || this.pool.saturated) && !onProgress) {
       // One thread, or every thread busy: one thread takes the whole request, sparing two
       // hand-overs of its audio and a task per group.
