@@ -14,7 +14,7 @@ const zeros = new Uint8Array(blockBytes);
  *
  * Only the memory below eSpeak's heap top (`orator_heap_top`, sbrk) is read: Emscripten's malloc
  * never gives memory back and nothing writes above the top, and the previous restore left what is
- * above it as the snapshot has it. So a call reads the ~8 MB eSpeak uses, not all 32 MB.
+ * above it as the snapshot has it. So a call reads the ~7 MB eSpeak uses, not all 32 MB.
  */
 export class PristineHeap {
   /** Each block's bytes up to the last non-zero block, or null where the block was all zeros; all zero above. */
@@ -33,11 +33,6 @@ export class PristineHeap {
       else this.blocks.push(isZero(block) ? null : block.slice());
     }
     while (this.blocks.length > 0 && this.blocks[this.blocks.length - 1] === null) this.blocks.pop();
-  }
-
-  /** Bytes the snapshot holds (its non-zero blocks), `base`'s shared blocks left out. */
-  sizeBeyond(base?: PristineHeap): number {
-    return this.blocks.reduce((n, block, index) => n + (block && block !== base?.blocks[index] ? block.length : 0), 0);
   }
 
   /**
