@@ -7,6 +7,21 @@ import { spanUnits, type SpanUnit } from './span-units.js';
 import { contentTypeOf, type SpeechRequest, type SynthesizedSpeech, type VoiceRendering } from './speech-request.js';
 import { joinSpoken, writtenWords } from './written-words.js';
 
+/**
+ * Below this many spoken characters a plain eSpeak request takes one thread unless the pool has
+ * nothing else to do. Alone, two threads answer it sooner (600 characters in 58 ms against 70 on
+ * one, 100 in 16 against 18, 2–4 % more CPU); beside other requests, its three tasks and two
+ * hand-overs of audio cost the main thread what the second thread would win (48 concurrent
+ * 600-character requests on two workers: 1.54× one worker's throughput when every request split,
+ * 1.69× with this rule; docs/performance.md, "Issue 33, fourth session"). A custom voice's timbre
+ * and the other engines cost far more per character, so their requests split.
+ */
+const cheapSplitCharacters = 1200;
+
+function cheapForOneThread(rendering: VoiceRendering, characters: number): boolean {
+  return rendering.voice.engine === 'espeak' && !rendering.profile && characters < cheapSplitCharacters;
+}
+
 /** The finished audio with its words: timed on the written text, and as spoken. */
 function synthesizedSpeech(request: SpeechRequest, language: string, finished: FinishedSpeech, plans: SentencePlan[], spoken: ReturnType<typeof joinSpoken>): SynthesizedSpeech {
   return {
@@ -93,12 +108,10 @@ export class Synthesizer {
     const pauses = groups.map(() => sentencePauseSeconds / request.output.tempo).slice(0, -1);
     let finished: FinishedSpeech;
     const rendering = request.render(language);
-    // Split even when short: with eSpeak's heap restored below its top and each voice's state kept
-    // (espeak-runtime.ts), two groups on two threads answer 600 characters in 58 ms against 70 on
-    // one, 100 in 16 against 18, for 2–4 % more CPU (docs/performance.md, "Issue 33, fourth session").
-    if ((this.pool.threads === 1 || this.pool.saturated) && !onProgress) {
-      // One thread, or every thread busy: one thread takes the whole request, sparing two
-      // hand-overs of its audio and a task per group.
+    const oneThread = groups.length === 1 || this.pool.threads === 1 || this.pool.saturated || (!this.pool.idle && cheapForOneThread(rendering, spoken.text.length));
+    if (oneThread && !onProgress) {
+      // One group, one thread, every thread busy, or a short request beside others: one thread
+      // takes the whole request, sparing two hand-overs of its audio and a task per group.
       finished = await this.pool.speech({ groups: groups.map((g) => sentenceTask(request, language, rendering, g)), pauses, textOffsets, output: request.output });
     } else {
       const rendered: SpokenGroup[] = [];

@@ -97,6 +97,11 @@ export class SynthesisPool {
     return this.run({ kind: 'frames', request: { ...request, pcm: { samples, sampleRate: request.pcm.sampleRate } } }, { transferList: buffersOf([samples]) });
   }
 
+  /** True when no task is waiting or running: a request handed in now has every thread to itself. */
+  get idle(): boolean {
+    return this.unsettled === 0;
+  }
+
   /** True when every thread has work and more is waiting: a new request would not run sooner split up. */
   get saturated(): boolean {
     return (this.started?.queueSize ?? 0) > 0;
