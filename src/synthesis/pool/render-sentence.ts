@@ -1,6 +1,5 @@
 import type { TimedPcm } from '../audio.js';
 import { changeTempo, shiftPitch } from '../dsp/time-pitch.js';
-import { resample } from '../dsp/resample.js';
 import { applyGain } from '../dsp/gain.js';
 import type { EngineOutput, EngineVoice } from '../engines/engine.js';
 import { espeakVoiceFor } from '../engines/espeak/languages.js';
@@ -9,6 +8,7 @@ import { engineFor } from '../engines/registered-engines.js';
 import { shiftLastWordPitch } from '../prosody/last-word-pitch.js';
 import { spaceSentences } from './space-sentences.js';
 import { trimSilence } from './trim-silence.js';
+import { atOutputRate } from './output-rate.js';
 import { applyVoiceProfile } from '../adaptation/apply-profile.js';
 import type { RenderedSentence, SentenceTask } from './tasks.js';
 
@@ -44,7 +44,7 @@ export async function finishSentence(task: SentenceTask, output: EngineOutput): 
   if (!output.applied.rate && task.prosody.rate !== 1) speech = await changeTempo(speech, task.prosody.rate);
   if (!output.applied.volume && task.prosody.volume !== 1) speech = applyGain(speech, task.prosody.volume);
   if (task.profile) speech = applyVoiceProfile(speech, task.profile);
-  if (speech.sampleRate !== task.sampleRate) speech = await resample(speech, task.sampleRate);
+  if (speech.sampleRate !== task.sampleRate) speech = await atOutputRate(speech, task.sampleRate);
   if (task.lastPitch !== 0) speech = await shiftLastWordPitch(speech, task.lastPitch);
   const semitones = task.pitch + missingPitch;
   if (semitones !== 0) speech = await shiftPitch(speech, semitones);
