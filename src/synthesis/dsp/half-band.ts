@@ -1,6 +1,6 @@
 import { halfBandKernelBytes, type HalfBandRun } from './half-band-kernel.js';
 import { instantiate, memoryOf, type Kernel } from './wasm-bytes.js';
-import { kaiserWeight } from './kaiser-window.js';
+import { kaiserWindow } from './kaiser-window.js';
 
 /**
  * Upsampling by exactly 2 (eSpeak's 22.05 → 44.1 kHz) with a half-band filter: a lowpass whose
@@ -30,13 +30,14 @@ export const halfBandBeta = 10;
  * that a constant comes out unchanged.
  */
 export function halfBandCoefficients(reach = halfBandReach, beta = halfBandBeta): number[] {
+  const kaiserWeight = kaiserWindow(beta);
   const c: number[] = [];
   for (let k = 0; k < reach; k++) {
     const distance = k + 0.5;
     const sinc = Math.sin(Math.PI * distance) / (Math.PI * distance);
     // The window spans ±reach input samples; its ends fall just past the last taps.
     const ratio = distance / reach;
-    c.push(sinc * kaiserWeight(ratio, beta));
+    c.push(sinc * kaiserWeight(ratio));
   }
   const gain = 2 * c.reduce((sum, value) => sum + value, 0);
   return c.map((value) => value / gain);
@@ -45,7 +46,8 @@ export function halfBandCoefficients(reach = halfBandReach, beta = halfBandBeta)
 /** Input samples per kernel call: bounds the module's memory whatever the length of the speech. */
 const chunkInputs = 1 << 13;
 
-const kernels = new Map<string, Kernel<HalfBandRun>>();
+/** A kernel and its coefficients, per reach and β: built once, not on every sentence. */
+const kernels = new Map<string, { kernel: Kernel<HalfBandRun>; coefficients: number[] }>();
 
 /**
  * `input` at twice its rate: 2 · input.length samples, output 2m being input m and 2m + 1 the
@@ -54,11 +56,12 @@ const kernels = new Map<string, Kernel<HalfBandRun>>();
  */
 export function halfBandUpsample(input: Float32Array, reach = halfBandReach, beta = halfBandBeta): Float32Array {
   const key = `${reach}:${beta}`;
-  let kernel = kernels.get(key);
-  if (!kernel) {
-    kernel = instantiate<HalfBandRun>(halfBandKernelBytes(reach));
-    kernels.set(key, kernel);
+  let built = kernels.get(key);
+  if (!built) {
+    built = { kernel: instantiate<HalfBandRun>(halfBandKernelBytes(reach)), coefficients: halfBandCoefficients(reach, beta) };
+    kernels.set(key, built);
   }
+  const { kernel, coefficients } = built;
   const tableBytes = 16 * reach;
   const outLength = 2 * input.length;
   const inCapacity = chunkInputs + 2 * reach + 8;
@@ -66,7 +69,7 @@ export function halfBandUpsample(input: Float32Array, reach = halfBandReach, bet
   const outAt = tableBytes + Math.ceil((inCapacity * 4) / 16) * 16;
   const heap = new Float32Array(memoryOf(kernel, outAt + 2 * chunkInputs * 4));
   // Each coefficient in four lanes, at the start of the module's memory (half-band-kernel.ts).
-  halfBandCoefficients(reach, beta).forEach((value, k) => heap.fill(value, 4 * k, 4 * k + 4));
+  coefficients.forEach((value, k) => heap.fill(value, 4 * k, 4 * k + 4));
   const output = new Float32Array(outLength);
   for (let start = 0; start < input.length; start += chunkInputs) {
     const count = Math.min(chunkInputs, input.length - start);

@@ -1,9 +1,11 @@
 /**
- * The Kaiser window's weight at `position` ∈ [−1, 1] of its half-width, for shape `beta`: what
- * the windowed-sinc filters (polyphase.ts, half-band.ts) multiply their sinc by.
+ * The Kaiser window of shape `beta`: a function giving its weight at `position` ∈ [−1, 1] of its
+ * half-width, what the windowed-sinc filters (polyphase.ts, half-band.ts) multiply their sinc by.
+ * The normalisation I0(β) is computed once per window, not once per tap.
  */
-export function kaiserWeight(position: number, beta: number): number {
-  return besselI0(beta * Math.sqrt(1 - position * position)) / besselI0(beta);
+export function kaiserWindow(beta: number): (position: number) => number {
+  const peak = besselI0(beta);
+  return (position) => besselI0(beta * Math.sqrt(1 - position * position)) / peak;
 }
 
 /** Modified Bessel function of the first kind, order 0 (series; converges fast for β ≤ 12). */

@@ -1,6 +1,6 @@
 import { polyphaseKernelBytes, wholeFactorKernelBytes, type PolyphaseRun, type WholeFactorRun } from './polyphase-kernel.js';
 import { instantiate, memoryOf, type Kernel } from './wasm-bytes.js';
-import { kaiserWeight } from './kaiser-window.js';
+import { kaiserWindow } from './kaiser-window.js';
 
 /**
  * Upsampling by a rational ratio with a tabled polyphase filter: every phase's taps computed once
@@ -60,6 +60,7 @@ function planFor(fromRate: number, toRate: number, quality: number): Plan | unde
   const den = toRate / common;
   if (!filter || den * filter.taps > maxTableFloats) return undefined;
   const { taps, cutoff, beta } = filter;
+  const kaiserWeight = kaiserWindow(beta);
   const table = new Float32Array(den * taps);
   for (let phase = 0; phase < den; phase++) {
     const fraction = phase / den;
@@ -71,7 +72,7 @@ function planFor(fromRate: number, toRate: number, quality: number): Plan | unde
       if (Math.abs(distance) < 1e-6) value = cutoff;
       else if (scaled <= 1) {
         const argument = Math.PI * distance * cutoff;
-        value = (cutoff * Math.sin(argument)) / argument * kaiserWeight(scaled, beta);
+        value = (cutoff * Math.sin(argument)) / argument * kaiserWeight(scaled);
       }
       table[phase * taps + k] = value;
     }
