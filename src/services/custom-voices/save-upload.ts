@@ -61,6 +61,9 @@ export async function saveUpload(source: UploadSource, folder: string, maxBytes:
   try {
     await pipeline(input, counted, output);
   } catch (error) {
+    // The temp file's open may still be under way when the sender's failure ends the pipeline (a
+    // client gone at once): removed before the open lands, the file would be created after it.
+    if (!output.closed) await new Promise<void>((resolve) => output.once('close', () => resolve()));
     await rm(file, { force: true });
     // Whichever stream reported first, a failure that is not our disk's is the sender's.
     if (diskFailed || error instanceof UploadInterrupted) throw error;
